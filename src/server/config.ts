@@ -1,0 +1,86 @@
+import { z } from "zod";
+
+// Every setting the server reads, validated once at start-up. A bad value stops start-up with
+// one line naming the variable (see formatConfigError).
+
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === "" ? undefined : v));
+const httpUrl = z.url({ protocol: /^https?$/, message: "must be an http(s) URL" });
+const optionalUrl = () => optionalString.pipe(httpUrl.optional());
+const url = (fallback: string) => optionalUrl().transform((v) => v ?? fallback);
+
+export const ZConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce
+      .number({ message: "must be a port number" })
+      .int("must be a whole number")
+      .min(0, "must be between 0 and 65535")
+      .max(65535, "must be between 0 and 65535")
+      .default(3000),
+    DATA_DIR: optionalString.transform((v) => v ?? "./data"),
+    DATABASE_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+        .optional(),
+    ),
+    PUBLIC_URL: optionalUrl(),
+    ADMIN_EMAIL: optionalString.pipe(z.email("must be an email address").optional()),
+    ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, "must be at least 8 characters").optional()),
+    STRIPE_SECRET_KEY: optionalString.pipe(
+      z.string().regex(/^(sk|rk)_(test|live)_/, "must start with sk_test_, sk_live_, rk_test_ or rk_live_").optional(),
+    ),
+    STRIPE_WEBHOOK_SECRET: optionalString.pipe(z.string().startsWith("whsec_", "must start with whsec_").optional()),
+    /** Where the Stripe SDK sends its requests; only set to point at a local stand-in. */
+    STRIPE_API_BASE: optionalUrl(),
+    SMTP_URL: optionalString.pipe(
+      z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+    ),
+    MAIL_FROM: optionalString.transform((v) => v ?? "Illinois Landlord Association <no-reply@illinoislandlords.org>"),
+    SUPPORT_EMAIL: optionalString.pipe(z.email("must be an email address").optional()).transform(
+      (v) => v ?? "support@illinoislandlords.org",
+    ),
+    SUPPORT_PHONE: optionalString.transform((v) => v ?? "(312) 555-0142"),
+    OWNER_PORTAL_URL: url("https://portal.illinoislandlords.org/login"),
+    TENANT_PORTAL_URL: url("https://portal.illinoislandlords.org/tenant"),
+    ASSOCIATION_SITE_URL: url("https://illinoislandlords.org"),
+    DEMO_URL: url("https://portal.illinoislandlords.org/demo"),
+  })
+  .transform((env) => ({
+    ...env,
+    PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    isProduction: env.NODE_ENV === "production",
+  }));
+
+export type Config = z.output<typeof ZConfigSchema>;
+
+export class ConfigError extends Error {}
+
+/** One line per problem: `PORT: must be a port number`. */
+export function formatConfigError(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`).join("\n");
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = ZConfigSchema.safeParse(env);
+  if (!parsed.success) throw new ConfigError(`Invalid configuration: ${formatConfigError(parsed.error)}`);
+  return parsed.data;
+}
+
+/** What the browser may know: links and contacts, never secrets. */
+export function publicConfig(config: Config) {
+  return {
+    supportEmail: config.SUPPORT_EMAIL,
+    supportPhone: config.SUPPORT_PHONE,
+    ownerPortalUrl: config.OWNER_PORTAL_URL,
+    tenantPortalUrl: config.TENANT_PORTAL_URL,
+    associationSiteUrl: config.ASSOCIATION_SITE_URL,
+    demoUrl: config.DEMO_URL,
+    paymentProvider: config.STRIPE_SECRET_KEY ? ("stripe" as const) : ("test" as const),
+  };
+}
+export type PublicConfig = ReturnType<typeof publicConfig>;

@@ -1,0 +1,366 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import {
+  APPLICATION_STATUSES,
+  LICENSE_STATUSES,
+  MANAGEMENT_STATUSES,
+  MEMBER_STATUSES,
+  MEMBERSHIP_LEVELS,
+} from "../../shared/membership.ts";
+
+// The data model of the whole product. Times are UTC (timestamptz); money is integer cents.
+// Ids that reach a browser are random UUIDs (DECISIONS.md 2).
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+const tz = (name: string) => timestamp(name, { withTimezone: true });
+
+export const members = pgTable(
+  "members",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    phone: text("phone").notNull(),
+    membershipLevel: text("membership_level", { enum: MEMBERSHIP_LEVELS }).notNull(),
+    status: text("status", { enum: MEMBER_STATUSES }).notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    propertyManagementStatus: text("property_management_status", { enum: MANAGEMENT_STATUSES }).notNull(),
+    licenseStatus: text("license_status", { enum: LICENSE_STATUSES }),
+    specialtySkills: text("specialty_skills").array().notNull().default(sql`'{}'::text[]`),
+    otherSpecialty: text("other_specialty").notNull().default(""),
+    /** Chose to be listed in the skills network so other members can send an introduction. */
+    skillsListed: boolean("skills_listed").notNull().default(false),
+    skillsBio: text("skills_bio").notNull().default(""),
+    username: text("username"),
+    passwordHash: text("password_hash"),
+    mustChangePassword: boolean("must_change_password").notNull().default(false),
+    stripeCustomerId: text("stripe_customer_id"),
+    /** Set when an admin deletes the member: personal data is gone, records stay (DECISIONS.md 15). */
+    deletedAt: tz("deleted_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("members_email_key").on(sql`lower(${t.email})`),
+    uniqueIndex("members_username_key").on(sql`lower(${t.username})`),
+    uniqueIndex("members_stripe_customer_key").on(t.stripeCustomerId),
+    index("members_created_at_idx").on(t.createdAt),
+    index("members_level_idx").on(t.membershipLevel),
+  ],
+);
+
+export const applications = pgTable(
+  "applications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    memberId: uuid("member_id").references(() => members.id),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    message: text("message").notNull().default(""),
+    membershipLevel: text("membership_level", { enum: MEMBERSHIP_LEVELS }).notNull(),
+    propertyManagementStatus: text("property_management_status", { enum: MANAGEMENT_STATUSES }).notNull(),
+    licenseStatus: text("license_status", { enum: LICENSE_STATUSES }),
+    specialtySkills: text("specialty_skills").array().notNull().default(sql`'{}'::text[]`),
+    otherSpecialty: text("other_specialty").notNull().default(""),
+    agreeToTerms: boolean("agree_to_terms").notNull(),
+    consentDigitalSignature: boolean("consent_digital_signature").notNull(),
+    status: text("status", { enum: APPLICATION_STATUSES }).notNull().default("pending"),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    signedAt: tz("signed_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One open application per email: applying again continues the pending one.
+    uniqueIndex("applications_pending_email_key").on(sql`lower(${t.email})`).where(sql`${t.status} = 'pending'`),
+    index("applications_email_idx").on(sql`lower(${t.email})`),
+    index("applications_created_at_idx").on(t.createdAt),
+    index("applications_member_idx").on(t.memberId),
+  ],
+);
+
+export const agreementVersions = pgTable("agreement_versions", {
+  version: text("version").primaryKey(),
+  title: text("title").notNull(),
+  /** SHA-256 of the template rendered for a reference party, to detect an edited version. */
+  templateSha256: text("template_sha256").notNull(),
+  publishedAt: createdAt(),
+});
+
+/** A signed agreement. Never updated after signing, except the email_sent flag. */
+export const contracts = pgTable(
+  "contracts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id),
+    memberName: text("member_name").notNull(),
+    memberEmail: text("member_email").notNull(),
+    membershipLevel: text("membership_level", { enum: MEMBERSHIP_LEVELS }).notNull(),
+    agreementVersion: text("agreement_version")
+      .notNull()
+      .references(() => agreementVersions.version),
+    contractText: text("contract_text").notNull(),
+    textSha256: text("text_sha256").notNull(),
+    signatureName: text("signature_name").notNull(),
+    consentWording: text("consent_wording").notNull(),
+    signedAt: tz("signed_at").notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    emailSent: boolean("email_sent").notNull().default(false),
+    pdfSha256: text("pdf_sha256"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("contracts_application_key").on(t.applicationId),
+    index("contracts_member_idx").on(t.memberId),
+    index("contracts_signed_at_idx").on(t.signedAt),
+    index("contracts_pdf_sha_idx").on(t.pdfSha256),
+  ],
+);
+
+export const SUBSCRIPTION_STATUSES = ["incomplete", "active", "past_due", "cancelled"] as const;
+export const PAYMENT_PROVIDERS = ["stripe", "test"] as const;
+
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id),
+    provider: text("provider", { enum: PAYMENT_PROVIDERS }).notNull(),
+    providerSubscriptionId: text("provider_subscription_id").notNull(),
+    providerCustomerId: text("provider_customer_id"),
+    membershipLevel: text("membership_level", { enum: MEMBERSHIP_LEVELS }).notNull(),
+    status: text("status", { enum: SUBSCRIPTION_STATUSES }).notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    billingFrequency: text("billing_frequency").notNull().default("monthly"),
+    currentPeriodEnd: tz("current_period_end"),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    cancelReason: text("cancel_reason"),
+    cancelledAt: tz("cancelled_at"),
+    pastDueSince: tz("past_due_since"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("subscriptions_provider_id_key").on(t.provider, t.providerSubscriptionId),
+    index("subscriptions_member_idx").on(t.memberId),
+  ],
+);
+
+export const PAYMENT_STATUSES = ["initiated", "completed", "failed", "expired", "refunded"] as const;
+export const PAYMENT_KINDS = ["initial", "upgrade", "renewal", "plan_change"] as const;
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    memberId: uuid("member_id").references(() => members.id),
+    applicationId: uuid("application_id").references(() => applications.id),
+    subscriptionId: uuid("subscription_id").references(() => subscriptions.id),
+    provider: text("provider", { enum: PAYMENT_PROVIDERS }).notNull(),
+    kind: text("kind", { enum: PAYMENT_KINDS }).notNull(),
+    membershipLevel: text("membership_level", { enum: MEMBERSHIP_LEVELS }).notNull(),
+    billingFrequency: text("billing_frequency").notNull().default("monthly"),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull(),
+    /** Checkout session id (payments started by checkout); unguessable. */
+    sessionId: text("session_id"),
+    providerInvoiceId: text("provider_invoice_id"),
+    failureMessage: text("failure_message"),
+    completedAt: tz("completed_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("payments_session_key").on(t.sessionId),
+    uniqueIndex("payments_invoice_key").on(t.providerInvoiceId),
+    index("payments_member_idx").on(t.memberId),
+    index("payments_created_at_idx").on(t.createdAt),
+  ],
+);
+
+export const ACCESS_LEVELS = ["all", "basic", "standard", "premium"] as const;
+
+export const documentCategories = pgTable("document_categories", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  description: text("description").notNull(),
+  accessLevel: text("access_level", { enum: ACCESS_LEVELS }).notNull(),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+export const documents = pgTable(
+  "documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull().unique(),
+    categoryId: text("category_id")
+      .notNull()
+      .references(() => documentCategories.id),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    fileType: text("file_type").notNull(),
+    fileName: text("file_name").notNull(),
+    content: text("content").notNull(),
+    accessLevel: text("access_level", { enum: ACCESS_LEVELS }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("documents_category_idx").on(t.categoryId)],
+);
+
+export const adminUsers = pgTable(
+  "admin_users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    username: text("username").notNull(),
+    email: text("email").notNull(),
+    fullName: text("full_name").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    lastLoginAt: tz("last_login_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("admin_users_username_key").on(sql`lower(${t.username})`),
+    uniqueIndex("admin_users_email_key").on(sql`lower(${t.email})`),
+  ],
+);
+
+export const SESSION_KINDS = ["applicant", "member", "admin"] as const;
+export type SessionKind = (typeof SESSION_KINDS)[number];
+
+/** Lucia-style sessions: the id is the SHA-256 of the token the browser holds (DECISIONS.md 5). */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: SESSION_KINDS }).notNull(),
+    memberId: uuid("member_id").references(() => members.id, { onDelete: "cascade" }),
+    adminId: uuid("admin_id").references(() => adminUsers.id, { onDelete: "cascade" }),
+    applicationId: uuid("application_id").references(() => applications.id, { onDelete: "cascade" }),
+    expiresAt: tz("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("sessions_member_idx").on(t.memberId),
+    index("sessions_admin_idx").on(t.adminId),
+    index("sessions_expires_idx").on(t.expiresAt),
+  ],
+);
+
+export const TOKEN_PURPOSES = ["sign_in", "password_set", "password_reset", "signing"] as const;
+export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
+
+/** Single-use emailed links; only the SHA-256 of the token is stored (DECISIONS.md 4). */
+export const signInTokens = pgTable(
+  "sign_in_tokens",
+  {
+    id: text("id").primaryKey(),
+    purpose: text("purpose", { enum: TOKEN_PURPOSES }).notNull(),
+    memberId: uuid("member_id").references(() => members.id, { onDelete: "cascade" }),
+    applicationId: uuid("application_id").references(() => applications.id, { onDelete: "cascade" }),
+    expiresAt: tz("expires_at").notNull(),
+    usedAt: tz("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sign_in_tokens_member_idx").on(t.memberId)],
+);
+
+export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
+
+export interface OutboxAttachment {
+  filename: string;
+  contentType: string;
+  /** Base64 of the file's bytes. */
+  content: string;
+}
+
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    template: text("template").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    attachments: jsonb("attachments").$type<OutboxAttachment[]>().notNull().default([]),
+    status: text("status", { enum: OUTBOX_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: tz("next_attempt_at").notNull().defaultNow(),
+    lastError: text("last_error"),
+    sentAt: tz("sent_at"),
+    memberId: uuid("member_id").references(() => members.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("email_outbox_created_idx").on(t.createdAt),
+  ],
+);
+
+/** What admins did. Rows are only ever inserted (DECISIONS.md 16). */
+export const adminAuditLog = pgTable(
+  "admin_audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    adminId: uuid("admin_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    adminName: text("admin_name").notNull(),
+    action: text("action").notNull(),
+    targetType: text("target_type"),
+    targetId: text("target_id"),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    ipAddress: text("ip_address"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("admin_audit_log_created_idx").on(t.createdAt)],
+);
+
+export const processedWebhookEvents = pgTable("processed_webhook_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  processedAt: createdAt(),
+});
+
+/** Strategy-session requests from the demo page. */
+export const strategySessionRequests = pgTable("strategy_session_requests", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  phone: text("phone").notNull().default(""),
+  preferredTime: text("preferred_time").notNull().default(""),
+  message: text("message").notNull().default(""),
+  createdAt: createdAt(),
+});
+
+/** Fixed-window counters shared by every server process (sign-in, links, apply). */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  resetAt: tz("reset_at").notNull(),
+});

@@ -1,0 +1,61 @@
+import { count, sql } from "drizzle-orm";
+import type { DbOrTx } from "../db/client.ts";
+import { adminUsers } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import type { Services } from "../services.ts";
+import { generateToken } from "./sessions.ts";
+
+export const hashPassword = (password: string) => Bun.password.hash(password, { algorithm: "argon2id" });
+export const verifyPassword = (password: string, hash: string) => Bun.password.verify(password, hash);
+
+export interface NewAdmin {
+  email: string;
+  password: string;
+  fullName?: string;
+  username?: string;
+}
+
+export async function createAdmin(db: DbOrTx, input: NewAdmin) {
+  const email = input.email.trim().toLowerCase();
+  const username = (input.username ?? email.split("@")[0] ?? "admin").toLowerCase();
+  const [row] = await db
+    .insert(adminUsers)
+    .values({
+      email,
+      username,
+      fullName: input.fullName ?? "Association Administrator",
+      passwordHash: await hashPassword(input.password),
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw new AppError("CONFLICT", `An administrator with the email ${email} or username ${username} exists.`);
+  return row;
+}
+
+/**
+ * The first admin (DECISIONS.md 7): from ADMIN_EMAIL/ADMIN_PASSWORD when no admin exists. With
+ * neither set, outside production, one is made with a random password printed once, so a new
+ * user can open /admin on a fresh machine.
+ */
+export async function ensureFirstAdmin(services: Services, log: (line: string) => void = console.log) {
+  const { db, config } = services;
+  // Serialise start-up across processes sharing one PostgreSQL.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(727001)`);
+    const [{ value }] = (await tx.select({ value: count() }).from(adminUsers)) as [{ value: number }];
+    if (value > 0) return null;
+    if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+      const admin = await createAdmin(tx, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
+      log(`Created the first administrator ${admin.email} from ADMIN_EMAIL.`);
+      return admin;
+    }
+    if (config.isProduction) {
+      log("No administrator exists. Set ADMIN_EMAIL and ADMIN_PASSWORD, or run `bun run admin:create`.");
+      return null;
+    }
+    const password = generateToken().slice(0, 16);
+    const admin = await createAdmin(tx, { email: "admin@localhost", username: "admin", password });
+    log(`Created the first administrator: username "admin", password "${password}" (set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own).`);
+    return admin;
+  });
+}

@@ -1,0 +1,310 @@
+import { createHash } from "node:crypto";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import {
+  AGREEMENT_VERSION,
+  CONSENT_WORDING,
+  agreementText,
+  renderAgreement,
+  type Agreement,
+} from "../../shared/agreement.ts";
+import type { TApplyRequest, TSignRequest } from "../../shared/application-schema.ts";
+import { isPaidLevel, nextStepsFor, suggestPortalUsername, type MembershipLevel } from "../../shared/membership.ts";
+import { chicagoDate } from "../../shared/time.ts";
+import type { DbOrTx } from "../db/client.ts";
+import { agreementVersions, applications, contracts, members } from "../db/schema.ts";
+import { AppError, forbidden, notFound, unauthorized } from "../errors.ts";
+import { enqueueEmail } from "../mail/outbox.ts";
+import { agreementSignedEmail, applicationReceivedEmail } from "../mail/templates.ts";
+import type { Services } from "../services.ts";
+import { createSession, type ValidSession } from "./sessions.ts";
+
+export type ApplicationRow = typeof applications.$inferSelect;
+export type ContractRow = typeof contracts.$inferSelect;
+
+export interface RequestMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+const sha256Hex = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+const MEMBER_EXISTS =
+  "A membership already exists for this email address. Sign in to manage your membership or upgrade your plan.";
+
+/**
+ * Stores an application and starts the applicant session. Applying again while an application
+ * for the same email is pending continues that application, with the corrected details.
+ */
+export async function applyForMembership(services: Services, input: TApplyRequest, meta: RequestMeta) {
+  const { db } = services;
+  const values = {
+    firstName: input.first_name,
+    lastName: input.last_name,
+    email: input.email,
+    phone: input.phone,
+    message: input.message,
+    membershipLevel: input.membership_level,
+    propertyManagementStatus: input.property_management_status,
+    licenseStatus: input.license_status === "" ? null : input.license_status,
+    specialtySkills: input.specialty_skills,
+    otherSpecialty: input.other_specialty,
+    agreeToTerms: input.agree_to_terms,
+    consentDigitalSignature: input.consent_digital_signature,
+    ipAddress: meta.ip,
+    userAgent: meta.userAgent,
+  };
+
+  return db.transaction(async (tx) => {
+    const [existingMember] = await tx
+      .select({ id: members.id })
+      .from(members)
+      .where(and(sql`lower(${members.email}) = ${input.email}`, isNull(members.deletedAt)))
+      .limit(1);
+    if (existingMember) throw new AppError("CONFLICT", MEMBER_EXISTS);
+
+    const now = services.now();
+    // Two submissions for one email run one after the other, so they end in one application.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${input.email}))`);
+    const [pending] = await tx
+      .select({ id: applications.id })
+      .from(applications)
+      .where(and(sql`lower(${applications.email}) = ${input.email}`, eq(applications.status, "pending")))
+      .limit(1);
+    const [row] = pending
+      ? await tx.update(applications).set({ ...values, updatedAt: now }).where(eq(applications.id, pending.id)).returning()
+      : await tx.insert(applications).values({ ...values, createdAt: now, updatedAt: now }).returning();
+    const application = row!;
+    const isNew = !pending;
+
+    const nextSteps = nextStepsFor(application.membershipLevel);
+    if (isNew) {
+      await enqueueEmail(tx, {
+        to: application.email,
+        ...applicationReceivedEmail(services.config, {
+          firstName: application.firstName,
+          membershipLevel: application.membershipLevel,
+          nextSteps,
+        }),
+      });
+    }
+    const session = await createSession(tx, { kind: "applicant", applicationId: application.id }, now);
+    return {
+      application,
+      session,
+      isNew,
+      response: {
+        application_id: application.id,
+        next_steps: nextSteps,
+        message: "Application received and approved. Review and sign your membership agreement to continue.",
+      },
+    };
+  });
+}
+
+export async function findApplication(db: DbOrTx, id: string): Promise<ApplicationRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select().from(applications).where(eq(applications.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Who may see or sign an application: its applicant session, or the member it became. */
+export function assertApplicationAccess(application: ApplicationRow, auth: ValidSession | null) {
+  if (!auth) throw unauthorized("Please continue from the browser you applied with, or sign in.");
+  if (auth.kind === "admin") return;
+  if (auth.kind === "applicant" && auth.applicationId === application.id) return;
+  if (auth.kind === "member" && application.memberId === auth.member.id) return;
+  throw forbidden("This application belongs to someone else.");
+}
+
+/** The agreement as the applicant sees it before signing, and as it is stored when signed. */
+export function agreementFor(application: ApplicationRow, date: Date): { agreement: Agreement; text: string; sha256: string } {
+  const agreement = renderAgreement(
+    { memberName: `${application.firstName} ${application.lastName}`, membershipLevel: application.membershipLevel },
+    chicagoDate(date),
+  );
+  const text = agreementText(agreement);
+  return { agreement, text, sha256: sha256Hex(text) };
+}
+
+/** The application as the signing screen and the status call show it. */
+export async function describeApplication(services: Services, application: ApplicationRow) {
+  const [contract] = await services.db
+    .select()
+    .from(contracts)
+    .where(eq(contracts.applicationId, application.id))
+    .limit(1);
+  const shown = contract
+    ? { text: contract.contractText, sha256: contract.textSha256, agreement: null }
+    : agreementFor(application, services.now());
+  return {
+    application_id: application.id,
+    status: application.status,
+    membership_level: application.membershipLevel,
+    member_name: `${application.firstName} ${application.lastName}`,
+    first_name: application.firstName,
+    last_name: application.lastName,
+    email: application.email,
+    phone: application.phone,
+    property_management_status: application.propertyManagementStatus,
+    license_status: application.licenseStatus ?? "",
+    specialty_skills: application.specialtySkills,
+    other_specialty: application.otherSpecialty,
+    created_at: application.createdAt.toISOString(),
+    signed_at: application.signedAt?.toISOString() ?? null,
+    portal_username: suggestPortalUsername(application.firstName, application.lastName),
+    next_steps: nextStepsFor(application.membershipLevel),
+    agreement: shown.agreement,
+    agreement_text: shown.text,
+    agreement_sha256: shown.sha256,
+    consent_wording: CONSENT_WORDING,
+    contract_id: contract?.id ?? null,
+  };
+}
+
+export interface SignResult {
+  contract: ContractRow;
+  memberId: string;
+  membershipLevel: MembershipLevel;
+  status: ApplicationRow["status"];
+  /** A fresh member session token, when the caller was the applicant. */
+  memberSession: { token: string; expiresAt: Date } | null;
+}
+
+/** The answer of the signing call, the same from REST and tRPC. */
+export function signResponse(result: SignResult) {
+  return {
+    success: true,
+    contract_id: result.contract.id,
+    membership_level: result.membershipLevel,
+    status: result.status,
+    signed_at: result.contract.signedAt.toISOString(),
+  };
+}
+
+/** The session that acts when signing: the application's own applicant session first. */
+export function signingSession(
+  auth: { applicant: ValidSession | null; member: ValidSession | null; admin: ValidSession | null },
+  applicationId: string,
+): ValidSession | null {
+  const applicant = auth.applicant?.kind === "applicant" && auth.applicant.applicationId === applicationId ? auth.applicant : null;
+  return applicant ?? auth.member ?? auth.admin ?? auth.applicant;
+}
+
+/**
+ * Signs the agreement: the signature record (DECISIONS.md 13), the member account, the
+ * application's new status, the signed-agreement email and the member session commit together.
+ * Signing again answers the same contract.
+ */
+export async function signAgreement(
+  services: Services,
+  applicationId: string,
+  auth: ValidSession | null,
+  input: TSignRequest & { agreement_sha256?: string },
+  meta: RequestMeta,
+): Promise<SignResult> {
+  const application = await findApplication(services.db, applicationId);
+  if (!application) throw notFound("Application not found.");
+  if (auth?.kind === "admin") throw forbidden("Only the applicant can sign their agreement.");
+  assertApplicationAccess(application, auth);
+
+  return services.db.transaction(async (tx) => {
+    // Lock the application so two signing requests for it run one after the other.
+    await tx.execute(sql`select id from ${applications} where ${applications.id} = ${application.id} for update`);
+    const [existing] = await tx.select().from(contracts).where(eq(contracts.applicationId, application.id)).limit(1);
+    const now = services.now();
+    if (existing) {
+      const [current] = await tx.select().from(applications).where(eq(applications.id, application.id));
+      const memberSession =
+        auth?.kind === "applicant" ? await createSession(tx, { kind: "member", memberId: existing.memberId }, now) : null;
+      return {
+        contract: existing,
+        memberId: existing.memberId,
+        membershipLevel: existing.membershipLevel,
+        status: current!.status,
+        memberSession,
+      };
+    }
+
+    const shown = agreementFor(application, now);
+    if (input.agreement_sha256 && input.agreement_sha256 !== shown.sha256) {
+      throw new AppError("CONFLICT", "The agreement has changed since it was shown. Please review it again and sign.");
+    }
+
+    const [duplicate] = await tx
+      .select({ id: members.id })
+      .from(members)
+      .where(and(sql`lower(${members.email}) = ${application.email}`, isNull(members.deletedAt)))
+      .limit(1);
+    if (duplicate) throw new AppError("CONFLICT", MEMBER_EXISTS);
+
+    const level = application.membershipLevel;
+    const paid = isPaidLevel(level);
+    const [member] = await tx
+      .insert(members)
+      .values({
+        email: application.email,
+        firstName: application.firstName,
+        lastName: application.lastName,
+        phone: application.phone,
+        membershipLevel: level,
+        status: paid ? "awaiting_payment" : "active",
+        propertyManagementStatus: application.propertyManagementStatus,
+        licenseStatus: application.licenseStatus,
+        specialtySkills: application.specialtySkills,
+        otherSpecialty: application.otherSpecialty,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+
+    await tx
+      .insert(agreementVersions)
+      .values({ version: AGREEMENT_VERSION, title: shown.agreement.title, templateSha256: referenceTemplateSha() })
+      .onConflictDoNothing();
+
+    const [contract] = await tx
+      .insert(contracts)
+      .values({
+        applicationId: application.id,
+        memberId: member!.id,
+        memberName: `${application.firstName} ${application.lastName}`,
+        memberEmail: application.email,
+        membershipLevel: level,
+        agreementVersion: AGREEMENT_VERSION,
+        contractText: shown.text,
+        textSha256: shown.sha256,
+        signatureName: input.signature_name,
+        consentWording: CONSENT_WORDING,
+        signedAt: now,
+        ipAddress: meta.ip,
+        userAgent: meta.userAgent,
+        emailSent: true,
+      })
+      .returning();
+
+    const status = paid ? "awaiting_payment" : "active";
+    await tx
+      .update(applications)
+      .set({ status, memberId: member!.id, signedAt: now, updatedAt: now })
+      .where(eq(applications.id, application.id));
+
+    await enqueueEmail(tx, {
+      to: application.email,
+      memberId: member!.id,
+      ...(await agreementSignedEmail(services.config, { contract: contract!, member: member! })),
+    });
+
+    const memberSession = await createSession(tx, { kind: "member", memberId: member!.id }, now);
+    return { contract: contract!, memberId: member!.id, membershipLevel: level, status, memberSession };
+  });
+}
+
+let referenceSha: string | undefined;
+/** Fingerprint of the agreement version itself, rendered for a fixed reference party. */
+function referenceTemplateSha(): string {
+  referenceSha ??= sha256Hex(
+    agreementText(renderAgreement({ memberName: "[Member Name]", membershipLevel: "Basic" }, "[Date]")),
+  );
+  return referenceSha;
+}

@@ -1,0 +1,101 @@
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { and, eq, lt } from "drizzle-orm";
+import type { DbOrTx } from "../db/client.ts";
+import { adminUsers, members, sessions, type SessionKind } from "../db/schema.ts";
+
+// Sessions after Lucia's design (DECISIONS.md 5): the browser holds a random token, the
+// database stores only its SHA-256 as the session id. Members slide over 30 days, admins
+// expire 12 hours after sign-in, applicants after 7 days.
+
+const DAY = 24 * 60 * 60 * 1000;
+export const SESSION_LIFETIME: Record<SessionKind, number> = {
+  member: 30 * DAY,
+  admin: 12 * 60 * 60 * 1000,
+  applicant: 7 * DAY,
+};
+
+export function generateToken(): string {
+  const bytes = new Uint8Array(20);
+  crypto.getRandomValues(bytes);
+  return encodeBase32LowerCaseNoPadding(bytes);
+}
+
+export function hashToken(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+export interface NewSession {
+  kind: SessionKind;
+  memberId?: string;
+  adminId?: string;
+  applicationId?: string;
+}
+
+export async function createSession(db: DbOrTx, input: NewSession, now = new Date()) {
+  const token = generateToken();
+  const expiresAt = new Date(now.getTime() + SESSION_LIFETIME[input.kind]);
+  await db.insert(sessions).values({
+    id: hashToken(token),
+    kind: input.kind,
+    memberId: input.memberId ?? null,
+    adminId: input.adminId ?? null,
+    applicationId: input.applicationId ?? null,
+    expiresAt,
+  });
+  return { token, expiresAt };
+}
+
+export type SessionRow = typeof sessions.$inferSelect;
+export type MemberRow = typeof members.$inferSelect;
+export type AdminRow = typeof adminUsers.$inferSelect;
+
+export type ValidSession =
+  | { kind: "applicant"; session: SessionRow; applicationId: string }
+  | { kind: "member"; session: SessionRow; member: MemberRow }
+  | { kind: "admin"; session: SessionRow; admin: AdminRow };
+
+/** The session a token stands for, or null when unknown, expired or its owner is gone. */
+export async function validateSessionToken(db: DbOrTx, token: string, now = new Date()): Promise<ValidSession | null> {
+  if (!/^[a-z2-7]{32}$/.test(token)) return null;
+  const id = hashToken(token);
+  const [session] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+  if (!session) return null;
+  if (session.expiresAt.getTime() <= now.getTime()) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  // Members slide: a session used in its second half is extended to a full lifetime.
+  if (session.kind === "member" && session.expiresAt.getTime() - now.getTime() < SESSION_LIFETIME.member / 2) {
+    session.expiresAt = new Date(now.getTime() + SESSION_LIFETIME.member);
+    await db.update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, id));
+  }
+  switch (session.kind) {
+    case "applicant":
+      return session.applicationId ? { kind: "applicant", session, applicationId: session.applicationId } : null;
+    case "member": {
+      if (!session.memberId) return null;
+      const [member] = await db.select().from(members).where(eq(members.id, session.memberId)).limit(1);
+      // A deactivated or deleted member loses every session at once.
+      if (!member || !member.isActive || member.deletedAt) return null;
+      return { kind: "member", session, member };
+    }
+    case "admin": {
+      if (!session.adminId) return null;
+      const [admin] = await db.select().from(adminUsers).where(eq(adminUsers.id, session.adminId)).limit(1);
+      return admin ? { kind: "admin", session, admin } : null;
+    }
+  }
+}
+
+export async function invalidateSession(db: DbOrTx, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+}
+
+export async function invalidateMemberSessions(db: DbOrTx, memberId: string): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.kind, "member"), eq(sessions.memberId, memberId)));
+}
+
+export async function deleteExpiredSessions(db: DbOrTx, now = new Date()): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}

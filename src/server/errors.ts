@@ -1,0 +1,66 @@
+import type { ZodError } from "zod";
+
+// Errors are values with codes. The HTTP status, the tRPC code and SPEC.md's error body
+// (`{"detail": ...}`) are decided here, once (DECISIONS.md 20).
+
+export const ERROR_CODES = {
+  BAD_REQUEST: { status: 400, trpc: "BAD_REQUEST" },
+  UNAUTHORIZED: { status: 401, trpc: "UNAUTHORIZED" },
+  FORBIDDEN: { status: 403, trpc: "FORBIDDEN" },
+  NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
+  CONFLICT: { status: 409, trpc: "CONFLICT" },
+  PAYLOAD_TOO_LARGE: { status: 413, trpc: "PAYLOAD_TOO_LARGE" },
+  UNPROCESSABLE: { status: 422, trpc: "UNPROCESSABLE_CONTENT" },
+  TOO_MANY_REQUESTS: { status: 429, trpc: "TOO_MANY_REQUESTS" },
+  PAYMENT_FAILED: { status: 402, trpc: "BAD_REQUEST" },
+  NOT_IMPLEMENTED: { status: 501, trpc: "NOT_IMPLEMENTED" },
+  UNAVAILABLE: { status: 503, trpc: "SERVICE_UNAVAILABLE" },
+  INTERNAL: { status: 500, trpc: "INTERNAL_SERVER_ERROR" },
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export interface ValidationItem {
+  loc: (string | number)[];
+  msg: string;
+  type?: string;
+}
+
+export type ErrorDetail = string | ValidationItem[];
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly detail: ErrorDetail;
+  /** Seconds to wait, for 429 answers. */
+  retryAfter?: number;
+
+  constructor(code: ErrorCode, detail: ErrorDetail, options?: { retryAfter?: number }) {
+    super(typeof detail === "string" ? detail : detail.map((d) => d.msg).join("; "));
+    this.name = "AppError";
+    this.code = code;
+    this.detail = detail;
+    this.retryAfter = options?.retryAfter;
+  }
+
+  get status(): number {
+    return ERROR_CODES[this.code].status;
+  }
+
+  body(): { detail: ErrorDetail } {
+    return { detail: this.detail };
+  }
+}
+
+export const unauthorized = (detail = "Please sign in to continue.") => new AppError("UNAUTHORIZED", detail);
+export const forbidden = (detail = "You do not have access to this.") => new AppError("FORBIDDEN", detail);
+export const notFound = (detail = "Not found.") => new AppError("NOT_FOUND", detail);
+
+/** Zod issues as SPEC.md's validation body: `[{loc, msg}]`. */
+export function validationError(error: ZodError, where: "body" | "query" | "path" = "body"): AppError {
+  const items: ValidationItem[] = error.issues.map((issue) => ({
+    loc: [where, ...issue.path.map((p) => (typeof p === "symbol" ? String(p) : p))],
+    msg: issue.message,
+    type: issue.code,
+  }));
+  return new AppError("UNPROCESSABLE", items);
+}

@@ -1,0 +1,92 @@
+import { trpcServer } from "@hono/trpc-server";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { secureHeaders } from "hono/secure-headers";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { AppError } from "../errors.ts";
+import type { Services } from "../services.ts";
+import { appRouter } from "../trpc/root.ts";
+import { createTrpcContext } from "../trpc/trpc.ts";
+import { authMiddleware, originCheck, type AppEnv } from "./auth.ts";
+import { membershipRoutes } from "./routes/membership.ts";
+import { portalRoutes } from "./routes/portal.ts";
+import { webRoutes } from "./web.ts";
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface AppOptions {
+  /** Folder of the built web app; omit to serve the API only. */
+  webDist?: string;
+}
+
+/** The whole HTTP surface: REST under /api, tRPC under /trpc, the web app everywhere else. */
+export function createApp(services: Services, options: AppOptions = {}) {
+  const app = new Hono<AppEnv>();
+  const demoOrigin = new URL(services.config.DEMO_URL).origin;
+
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix positions popovers with inline style attributes; no inline scripts are allowed.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", demoOrigin],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+      },
+      strictTransportSecurity: services.config.isProduction ? "max-age=31536000; includeSubDomains" : false,
+      referrerPolicy: "strict-origin-when-cross-origin",
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) {
+      if (error.retryAfter) c.header("Retry-After", String(error.retryAfter));
+      return c.json(error.body(), error.status as ContentfulStatusCode);
+    }
+    if (error instanceof HTTPException) {
+      return c.json({ detail: error.message || "Bad request." }, error.status);
+    }
+    console.error(`[${c.req.method} ${c.req.path}]`, error);
+    return c.json({ detail: "Server error occurred" }, 500);
+  });
+
+  const limit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json({ detail: "The request body is larger than 1 MB." }, 413),
+  });
+  app.use("/api/*", limit);
+  app.use("/trpc/*", limit);
+
+  app.use("/api/*", authMiddleware(services));
+  app.use("/trpc/*", authMiddleware(services));
+  app.use("/api/*", originCheck());
+  app.use("/trpc/*", originCheck());
+
+  app.get("/api/health", async (c) => c.json({ status: "ok" }));
+  app.route("/api/membership", membershipRoutes);
+  app.route("/api/portal", portalRoutes);
+  app.all("/api/*", (c) => c.json({ detail: `No API route ${c.req.method} ${c.req.path}.` }, 404));
+
+  app.use(
+    "/trpc/*",
+    trpcServer({
+      endpoint: "/trpc",
+      router: appRouter,
+      createContext: (_opts, c) => createTrpcContext(c as never) as never,
+    }),
+  );
+
+  if (options.webDist) app.route("/", webRoutes(options.webDist));
+  app.notFound((c) => c.json({ detail: "Not found." }, 404));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

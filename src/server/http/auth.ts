@@ -1,0 +1,166 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import type { SessionKind } from "../db/schema.ts";
+import { forbidden, unauthorized } from "../errors.ts";
+import { validateSessionToken, type ValidSession } from "../domain/sessions.ts";
+import type { Services } from "../services.ts";
+
+// Who is calling: resolved once per request from the session cookies (the React client) or a
+// bearer token (API clients, SPEC.md 6). The server alone decides (DECISIONS.md 1).
+
+export const COOKIE_NAMES: Record<SessionKind, string> = {
+  applicant: "lpa_applicant",
+  member: "lpa_member",
+  admin: "lpa_admin",
+};
+
+export type MemberSession = Extract<ValidSession, { kind: "member" }>;
+export type AdminSession = Extract<ValidSession, { kind: "admin" }>;
+export type ApplicantSession = Extract<ValidSession, { kind: "applicant" }>;
+
+export interface Auth {
+  applicant: ApplicantSession | null;
+  member: MemberSession | null;
+  admin: AdminSession | null;
+  /** True when a session came from a cookie (CSRF checks apply). */
+  viaCookie: boolean;
+  /** Tokens as presented, so logout can end exactly these sessions. */
+  tokens: Partial<Record<SessionKind, string>>;
+}
+
+export interface RequestMetaInfo {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export type AppEnv = {
+  Variables: {
+    services: Services;
+    auth: Auth;
+    meta: RequestMetaInfo;
+  };
+};
+
+function clientIp(c: Context): string | null {
+  // Behind a proxy the first X-Forwarded-For hop is the client; directly, Bun's socket address.
+  const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+  if (forwarded) return forwarded;
+  const server = (c.env as { server?: { requestIP?: (r: Request) => { address: string } | null } } | undefined)?.server;
+  return server?.requestIP?.(c.req.raw)?.address ?? null;
+}
+
+export function authMiddleware(services: Services): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set("services", services);
+    c.set("meta", { ip: clientIp(c), userAgent: c.req.header("user-agent")?.slice(0, 500) ?? null });
+    const auth: Auth = { applicant: null, member: null, admin: null, viaCookie: false, tokens: {} };
+    const now = services.now();
+
+    const bearer = c.req.header("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
+    if (bearer) {
+      const session = await validateSessionToken(services.db, bearer, now);
+      if (session) {
+        assign(auth, session);
+        auth.tokens[session.kind] = bearer;
+      }
+    }
+    for (const kind of ["applicant", "member", "admin"] as const) {
+      if (auth[kind]) continue;
+      const token = getCookie(c, COOKIE_NAMES[kind]);
+      if (!token) continue;
+      const session = await validateSessionToken(services.db, token, now);
+      if (session?.kind === kind) {
+        assign(auth, session);
+        auth.tokens[kind] = token;
+        auth.viaCookie = true;
+      } else {
+        // An unknown or expired cookie is removed so the browser stops sending it.
+        deleteCookie(c, COOKIE_NAMES[kind], { path: "/" });
+      }
+    }
+    c.set("auth", auth);
+    await next();
+  };
+}
+
+function assign(auth: Auth, session: ValidSession) {
+  if (session.kind === "applicant") auth.applicant = session;
+  else if (session.kind === "member") auth.member = session;
+  else auth.admin = session;
+}
+
+export function setSessionCookie(c: Context, services: Services, kind: SessionKind, token: string, expiresAt: Date) {
+  setCookie(c, COOKIE_NAMES[kind], token, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: services.config.isProduction || services.config.PUBLIC_URL.startsWith("https://"),
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(c: Context, kind: SessionKind) {
+  deleteCookie(c, COOKIE_NAMES[kind], { path: "/" });
+}
+
+/**
+ * CSRF (DECISIONS.md 5): a state-changing request that carries a session cookie must come from
+ * our own origin. Requests authenticated by a bearer token are not at risk and pass.
+ */
+export function originCheck(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const method = c.req.method;
+    if (method === "GET" || method === "HEAD" || method === "OPTIONS") return next();
+    const hasCookie = Object.values(COOKIE_NAMES).some((name) => getCookie(c, name) !== undefined);
+    const origin = c.req.header("origin");
+    if (origin) {
+      if (!isSameOrigin(c, origin)) throw forbidden("Cross-site request refused.");
+    } else if (hasCookie && !c.req.header("authorization")) {
+      const site = c.req.header("sec-fetch-site");
+      if (site !== "same-origin" && site !== "none") throw forbidden("Cross-site request refused.");
+    }
+    return next();
+  };
+}
+
+function isSameOrigin(c: Context<AppEnv>, origin: string): boolean {
+  const requestOrigin = new URL(c.req.url).origin;
+  const configured = new URL(c.var.services.config.PUBLIC_URL).origin;
+  const host = c.req.header("host");
+  return origin === requestOrigin || origin === configured || (host !== undefined && origin.replace(/^https?:\/\//, "") === host);
+}
+
+// Guards used by REST routes; tRPC has the same as procedure tiers.
+export function requireMember(c: Context<AppEnv>): MemberSession {
+  const member = c.var.auth.member;
+  if (!member) throw unauthorized();
+  return member;
+}
+
+export function requireAdmin(c: Context<AppEnv>): AdminSession {
+  const admin = c.var.auth.admin;
+  if (!admin) throw c.var.auth.member ? forbidden("Administrators only.") : unauthorized();
+  return admin;
+}
+
+/**
+ * The signed-in member whose email it is, or an admin (DECISIONS.md 6). Answers the member's
+ * own row, or null when an admin asks (the caller then looks the email up).
+ */
+export function requireSelfOrAdmin(auth: Auth, email: string): MemberSession["member"] | null {
+  if (auth.member && auth.member.member.email.toLowerCase() === email.trim().toLowerCase()) return auth.member.member;
+  if (auth.admin) return null;
+  if (!auth.member) throw unauthorized();
+  throw forbidden("You can only see your own membership.");
+}
+
+/** The single session a request acts as, for domain functions that accept any of them. */
+export function actingSession(auth: Auth): ValidSession | null {
+  return auth.admin ?? auth.member ?? auth.applicant;
+}
+
+/** After signing or signing in: the member cookie replaces the applicant cookie. */
+export function switchToMemberSession(c: Context, services: Services, session: { token: string; expiresAt: Date }) {
+  setSessionCookie(c, services, "member", session.token, session.expiresAt);
+  clearSessionCookie(c, "applicant");
+}

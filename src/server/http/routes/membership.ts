@@ -1,0 +1,40 @@
+import { Hono } from "hono";
+import { ZApplyRequestSchema, ZSignRequestSchema } from "../../../shared/application-schema.ts";
+import {
+  applyForMembership,
+  assertApplicationAccess,
+  describeApplication,
+  findApplication,
+  signAgreement,
+  signingSession,
+  signResponse,
+} from "../../domain/applications.ts";
+import { notFound } from "../../errors.ts";
+import { setSessionCookie, switchToMemberSession, type AppEnv } from "../auth.ts";
+import { readJson } from "../validate.ts";
+import { z } from "zod";
+
+// SPEC.md 7: /api/membership/*
+export const membershipRoutes = new Hono<AppEnv>()
+  .post("/apply", async (c) => {
+    const input = await readJson(c, ZApplyRequestSchema);
+    const result = await applyForMembership(c.var.services, input, c.var.meta);
+    setSessionCookie(c, c.var.services, "applicant", result.session.token, result.session.expiresAt);
+    return c.json({ ...result.response, access_token: result.session.token }, result.isNew ? 201 : 200);
+  })
+  .get("/application/:id", async (c) => {
+    const application = await findApplication(c.var.services.db, c.req.param("id"));
+    if (!application) throw notFound("Application not found.");
+    const { auth } = c.var;
+    assertApplicationAccess(application, auth.applicant ?? auth.member ?? auth.admin);
+    return c.json(await describeApplication(c.var.services, application));
+  })
+  .post("/contract-signed/:id", async (c) => {
+    const id = c.req.param("id");
+    const input = await readJson(c, ZSignRequestSchema.and(z.object({ agreement_sha256: z.string().max(64).optional() })));
+    const application = await findApplication(c.var.services.db, id);
+    if (!application) throw notFound("Application not found.");
+    const result = await signAgreement(c.var.services, id, signingSession(c.var.auth, id), input, c.var.meta);
+    if (result.memberSession) switchToMemberSession(c, c.var.services, result.memberSession);
+    return c.json({ ...signResponse(result), access_token: result.memberSession?.token });
+  });

@@ -1,0 +1,81 @@
+import { ASSOCIATION_NAME } from "../../shared/agreement.ts";
+import { priceLabel, type MembershipLevel } from "../../shared/membership.ts";
+import type { Config } from "../config.ts";
+
+// Every message has an HTML and a plain-text part built from the same lines.
+
+export interface RenderedEmail {
+  template: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+interface Block {
+  heading?: string;
+  paragraphs: string[];
+  list?: string[];
+  action?: { label: string; url: string };
+}
+
+/** Lays out one message in both parts, with the support footer from config. */
+export function renderEmail(config: Config, template: string, subject: string, block: Block): RenderedEmail {
+  const footer = `Questions? Write to ${config.SUPPORT_EMAIL} or call ${config.SUPPORT_PHONE}.`;
+  const text = [
+    block.heading ?? subject,
+    "",
+    ...block.paragraphs.flatMap((p) => [p, ""]),
+    ...(block.list ? [...block.list.map((item) => `- ${item}`), ""] : []),
+    ...(block.action ? [`${block.action.label}: ${block.action.url}`, ""] : []),
+    "--",
+    ASSOCIATION_NAME,
+    footer,
+  ].join("\n");
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937;max-width:600px;margin:0 auto;padding:24px">
+<h1 style="font-size:20px;color:#1e3a8a">${escapeHtml(block.heading ?? subject)}</h1>
+${block.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
+${block.list ? `<ul>${block.list.map((i) => `<li>${escapeHtml(i)}</li>`).join("")}</ul>` : ""}
+${block.action ? `<p><a href="${escapeHtml(block.action.url)}" style="background:#1e3a8a;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(block.action.label)}</a></p>` : ""}
+<hr style="border:none;border-top:1px solid #e5e7eb"><p style="font-size:12px;color:#6b7280">${escapeHtml(ASSOCIATION_NAME)}<br>${escapeHtml(footer)}</p>
+</body></html>`;
+  return { template, subject, html, text };
+}
+
+export function applicationReceivedEmail(
+  config: Config,
+  input: { firstName: string; membershipLevel: MembershipLevel; nextSteps: string[] },
+): RenderedEmail {
+  return renderEmail(config, "application_received", "We received your membership application", {
+    heading: `Thank you, ${input.firstName}`,
+    paragraphs: [
+      `Your application for ${input.membershipLevel} membership (${priceLabel(input.membershipLevel)}) is approved. ` +
+        "The last step is to review and sign the membership agreement.",
+    ],
+    list: input.nextSteps,
+  });
+}
+
+export async function agreementSignedEmail(
+  config: Config,
+  input: {
+    contract: { id: string; memberName: string; membershipLevel: MembershipLevel; signedAt: Date; agreementVersion: string };
+    member: { firstName: string; membershipLevel: MembershipLevel };
+  },
+): Promise<RenderedEmail> {
+  const paid = input.member.membershipLevel !== "Basic";
+  return renderEmail(config, "agreement_signed", "Your signed membership agreement and welcome", {
+    heading: `Welcome to the association, ${input.member.firstName}`,
+    paragraphs: [
+      `You signed the membership agreement (version ${input.contract.agreementVersion}) on ${input.contract.signedAt.toUTCString()}. ` +
+        "Keep this message: it is your copy of what you signed.",
+      paid
+        ? `Your ${input.member.membershipLevel} membership (${priceLabel(input.member.membershipLevel)}) starts once your first payment is made.`
+        : "Your free Basic membership is active now.",
+    ],
+    action: { label: "Open your member portal", url: `${config.PUBLIC_URL}/basic-portal` },
+  });
+}

@@ -1,0 +1,66 @@
+import { resolve } from "node:path";
+import type { Config } from "./config.ts";
+import { openDatabase } from "./db/client.ts";
+import { ensureFirstAdmin } from "./domain/admins.ts";
+import { createApp } from "./http/app.ts";
+import { createServices, type Services } from "./services.ts";
+
+export interface BackgroundWorker {
+  name: string;
+  stop(): Promise<void>;
+}
+
+/** Data the product needs before the first request: the first admin, seeded documents, ... */
+export async function prepareDatabase(services: Services, log: (line: string) => void) {
+  await services.database.migrate();
+  await ensureFirstAdmin(services, log);
+}
+
+/** Workers that run beside the HTTP server in the same process (mail, subscription clock). */
+export function startWorkers(_services: Services): BackgroundWorker[] {
+  return [];
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  services: Services;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Serve the built web app from this folder (default web/dist). null serves the API only. */
+  webDist?: string | null;
+  log?: (line: string) => void;
+  now?: () => Date;
+  poolSize?: number;
+}
+
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const log = options.log ?? console.log;
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: options.poolSize });
+  const services = createServices(config, database, options.now);
+  try {
+    await prepareDatabase(services, log);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const webDist = options.webDist === null ? undefined : resolve(options.webDist ?? resolve(import.meta.dir, "../../web/dist"));
+  const app = createApp(services, { webDist });
+  const server = Bun.serve({ port: config.PORT, fetch: app.fetch, maxRequestBodySize: 16 * 1024 * 1024 });
+  const workers = startWorkers(services);
+  const url = `http://localhost:${server.port}`;
+  let stopped: Promise<void> | undefined;
+  return {
+    url,
+    port: server.port!,
+    services,
+    stop: () =>
+      (stopped ??= (async () => {
+        await server.stop();
+        for (const worker of workers) await worker.stop();
+        await database.close();
+      })()),
+  };
+}

@@ -1,0 +1,125 @@
+// The one source for levels, prices and the option lists of the application form.
+// Server, client and the agreement text all read from here (DECISIONS.md 8).
+
+export const MEMBERSHIP_LEVELS = ["Basic", "Standard", "Premium"] as const;
+export type MembershipLevel = (typeof MEMBERSHIP_LEVELS)[number];
+
+export const PAID_LEVELS = ["Standard", "Premium"] as const satisfies readonly MembershipLevel[];
+export type PaidLevel = (typeof PAID_LEVELS)[number];
+
+export const CURRENCY = "usd";
+export const BILLING_FREQUENCY = "monthly";
+
+/** Monthly price of each level in integer cents. */
+export const priceTable: Record<MembershipLevel, { monthlyCents: number; tagline: string }> = {
+  Basic: { monthlyCents: 0, tagline: "Free resources, forms and the skills network" },
+  Standard: { monthlyCents: 5000, tagline: "The member portal for your properties and tenants" },
+  Premium: { monthlyCents: 10000, tagline: "Everything in Standard plus full administrative support" },
+};
+
+export function isPaidLevel(level: MembershipLevel): level is PaidLevel {
+  return priceTable[level].monthlyCents > 0;
+}
+
+/** "$50.00" */
+export function formatCents(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}
+
+/** "50.00 USD" — currency upper-case, two decimals (SPEC.md 9). */
+export function formatAmount(cents: number, currency: string = CURRENCY): string {
+  return `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+}
+
+/** "$50/month", "Free" */
+export function priceLabel(level: MembershipLevel): string {
+  const cents = priceTable[level].monthlyCents;
+  return cents === 0 ? "Free" : `$${cents / 100}/month`;
+}
+
+export const MANAGEMENT_STATUSES = [
+  "Self-managed",
+  "Using another company",
+  "Contractor",
+  "Hybrid approach",
+  "New investor",
+] as const;
+export type ManagementStatus = (typeof MANAGEMENT_STATUSES)[number];
+
+export const LICENSE_STATUSES = ["Licensed", "Non-licensed"] as const;
+export type LicenseStatus = (typeof LICENSE_STATUSES)[number];
+
+export const SPECIALTY_SKILLS = [
+  "General Contractor",
+  "Plumbing",
+  "Electrical",
+  "HVAC",
+  "Lawn Care/Landscaping",
+  "Snow Removal",
+  "Painting",
+  "Flooring",
+  "Roofing",
+  "Carpentry",
+  "Cleaning Services",
+  "Property Inspection",
+] as const;
+export type SpecialtySkill = (typeof SPECIALTY_SKILLS)[number];
+
+/** Member account states. Basic is active at once; paid levels wait for the first payment. */
+export const MEMBER_STATUSES = ["active", "awaiting_payment", "past_due", "cancelled"] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+
+/** Application states seen by admins and the status call (SPEC.md 4). */
+export const APPLICATION_STATUSES = ["pending", "contracts_sent", "awaiting_payment", "active"] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+/** What each level includes, shown in the portal's "Your Member Benefits". */
+export const levelFeatures: Record<MembershipLevel, string[]> = {
+  Basic: [
+    "Legal documents and forms library",
+    "Educational resources and legal updates",
+    "Community forum",
+    "Free general contractor (GC) and contractor sign-up",
+    "Monthly webinars",
+    "Skills network of tradespeople",
+  ],
+  Standard: [
+    "Member portal for tracking your properties",
+    "Tenant payment coordination",
+    "Maintenance request coordination",
+    "Monthly financial reports",
+    "Contractor network and community forum",
+  ],
+  Premium: [
+    "Everything in Standard",
+    "Administrative and bookkeeping support",
+    "Eviction-process coordination",
+    "IRS-ready (tax-ready) reports",
+    "Licensed process server",
+    "Priority support",
+  ],
+};
+
+/** Next steps after applying, by level (the submit response's next_steps). */
+export function nextStepsFor(level: MembershipLevel): string[] {
+  if (level === "Basic") {
+    return [
+      "Review the membership agreement below",
+      "Sign electronically to activate your free Basic membership",
+      "Open the Basic Member Portal for documents, forms and the skills network",
+    ];
+  }
+  return [
+    "Review the membership agreement below",
+    "Sign electronically to activate your membership",
+    `Pay ${priceLabel(level)} by card to start your ${level} plan`,
+    "Create your portal account",
+  ];
+}
+
+/**
+ * Portal username suggestion (SPEC.md 3): letters only, lower-case, at most 15 characters.
+ */
+export function suggestPortalUsername(firstName: string, lastName: string): string {
+  return `${firstName}${lastName}`.toLowerCase().replace(/[^a-z]/g, "").slice(0, 15);
+}

@@ -1,0 +1,19 @@
+// Every page the web app serves. The server answers these with the app (200); any other
+// non-API path gets the app's not-found page with a 404 status.
+export const PAGE_ROUTES = [
+  "/",
+  "/thank-you",
+  "/payment-success",
+  "/payment-cancelled",
+  "/upgrade-success",
+  "/upgrade-cancelled",
+  "/admin",
+  "/basic-portal",
+  "/faq",
+  "/demo",
+] as const;
+
+export function isPageRoute(path: string): boolean {
+  const clean = path.length > 1 ? path.replace(/\/+$/, "") : path;
+  return (PAGE_ROUTES as readonly string[]).includes(clean);
+}

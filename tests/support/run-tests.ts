@@ -1,0 +1,33 @@
+// `npm test`: make sure Chromium is there, type-check everything, build the web app, run bun test.
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { CHROMIUM_PATH } from "./browser.ts";
+
+const root = resolve(import.meta.dir, "../..");
+const run = async (cmd: string[], label: string) => {
+  console.log(`\n▶ ${label}`);
+  const proc = Bun.spawn(cmd, { cwd: root, stdout: "inherit", stderr: "inherit", env: process.env });
+  const code = await proc.exited;
+  if (code !== 0) {
+    console.error(`✗ ${label} failed (exit ${code})`);
+    process.exit(code);
+  }
+};
+
+if (!existsSync(CHROMIUM_PATH)) {
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot && existsSync("/usr/bin/apt-get")) {
+    await run(["sh", "-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null"], "Installing Debian's chromium for the browser tests");
+  }
+  if (!existsSync(CHROMIUM_PATH)) {
+    console.error(
+      `Chromium was not found at ${CHROMIUM_PATH} and could not be installed. Install Debian's "chromium" package ` +
+        "(sudo apt-get install chromium) or set CHROMIUM_PATH, then run npm test again.",
+    );
+    process.exit(1);
+  }
+}
+
+await run(["npx", "tsc", "-p", "tsconfig.json", "--noEmit"], "Type-checking server, web and tests");
+await run(["npm", "run", "--silent", "build"], "Building the web app");
+await run(["bun", "test", ...process.argv.slice(2)], `Running the tests on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`);

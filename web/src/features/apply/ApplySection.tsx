@@ -1,0 +1,47 @@
+import { useCallback, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { useWhoami } from "../../lib/site-config.ts";
+import { ApplicationForm, type SubmittedApplication } from "./ApplicationForm.tsx";
+import { ApplicationSubmitted } from "./ApplicationSubmitted.tsx";
+
+/**
+ * The application flow on the landing page: the form, then the submitted screen with the
+ * agreement. An application in progress (the server's applicant session) is picked up again
+ * after a reload.
+ */
+export function ApplySection() {
+  const navigate = useNavigate();
+  const whoami = useWhoami();
+  const [submitted, setSubmitted] = useState<SubmittedApplication | null>(null);
+  const [editing, setEditing] = useState(false);
+  const resumedId = whoami.data?.application_id ?? null;
+  const applicationId = editing ? null : (submitted?.applicationId ?? resumedId);
+
+  const onContinue = useCallback(() => {
+    setSubmitted(null);
+    setEditing(false);
+    navigate("/basic-portal");
+  }, [navigate]);
+
+  if (applicationId) {
+    return (
+      <ApplicationSubmitted
+        key={applicationId}
+        applicationId={applicationId}
+        onEdit={() => setEditing(true)}
+        onContinue={onContinue}
+      />
+    );
+  }
+  return (
+    <ApplicationForm
+      key={submitted ? "edit" : "new"}
+      initial={submitted?.form}
+      onSubmitted={(result) => {
+        setEditing(false);
+        setSubmitted(result);
+        document.getElementById("apply")?.scrollIntoView({ behavior: "smooth" });
+      }}
+    />
+  );
+}
