@@ -40,3 +40,14 @@ export async function applyAndSign(client: ApiClient, level: MembershipLevel = "
   if (signed.status !== 200) throw new Error(`sign failed: ${signed.status} ${JSON.stringify(signed.body)}`);
   return { ...applied, contractId: signed.body.contract_id as string, email: applied.payload.email as string, signed };
 }
+
+/** Signs this client in as the first administrator without the login form (tests of other areas). */
+export async function signInAsAdmin(services: import("../../src/server/services.ts").Services, client: ApiClient) {
+  const { adminUsers } = await import("../../src/server/db/schema.ts");
+  const { createSession } = await import("../../src/server/domain/sessions.ts");
+  const [admin] = await services.db.select().from(adminUsers).limit(1);
+  if (!admin) throw new Error("no admin");
+  const { token } = await createSession(services.db, { kind: "admin", adminId: admin.id }, services.now());
+  client.cookies.set("lpa_admin", token);
+  return admin;
+}

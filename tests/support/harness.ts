@@ -6,7 +6,8 @@ import { prepareDatabase, startServer, type RunningServer } from "../../src/serv
 import { createServices, type Services } from "../../src/server/services.ts";
 import { createTestDatabase } from "./database.ts";
 
-export const WEB_DIST = resolve(import.meta.dir, "../../web/dist");
+/** The built web app the browser tests serve; WEB_DIST points elsewhere when several builds run at once. */
+export const WEB_DIST = process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : resolve(import.meta.dir, "../../web/dist");
 export const TEST_ORIGIN = "http://localhost";
 
 export interface TestClock {
