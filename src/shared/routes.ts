@@ -11,6 +11,12 @@ export const PAGE_ROUTES = [
   "/basic-portal",
   "/faq",
   "/demo",
+  "/sign-in",
+  "/account/link",
+  "/account/password",
+  "/test-checkout",
+  "/test-billing",
+  "/verify",
 ] as const;
 
 export function isPageRoute(path: string): boolean {
