@@ -19,3 +19,28 @@ export function launchBrowser(): Promise<Browser> {
     ],
   });
 }
+
+// bun:test's expect has no Playwright matchers; these wait the way toBeVisible() would.
+import type { Locator } from "playwright-core";
+
+const WAIT_MS = 5000;
+
+/** Waits until the element is visible (fails the test after 5 s). */
+export async function shown(locator: Locator, timeout = WAIT_MS): Promise<Locator> {
+  await locator.first().waitFor({ state: "visible", timeout });
+  return locator;
+}
+
+/** Waits until no such element is visible. */
+export async function hidden(locator: Locator, timeout = WAIT_MS): Promise<void> {
+  await locator.first().waitFor({ state: "hidden", timeout });
+}
+
+/** Waits until a predicate on the element holds, e.g. `until(button, (b) => b.isEnabled())`. */
+export async function until(locator: Locator, check: (l: Locator) => Promise<boolean>, timeout = WAIT_MS): Promise<void> {
+  const deadline = Date.now() + timeout;
+  while (!(await check(locator))) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting on ${locator}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

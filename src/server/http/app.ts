@@ -80,7 +80,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     trpcServer({
       endpoint: "/trpc",
       router: appRouter,
-      createContext: (_opts, c) => createTrpcContext(c as never) as never,
+      createContext: (opts, c) => createTrpcContext(c as never, opts.resHeaders) as never,
     }),
   );
 

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { serialize, type CookieOptions } from "hono/utils/cookie";
 import type { SessionKind } from "../db/schema.ts";
 import { forbidden, unauthorized } from "../errors.ts";
 import { validateSessionToken, type ValidSession } from "../domain/sessions.ts";
@@ -89,8 +90,16 @@ function assign(auth: Auth, session: ValidSession) {
   else auth.admin = session;
 }
 
-export function setSessionCookie(c: Context, services: Services, kind: SessionKind, token: string, expiresAt: Date) {
-  setCookie(c, COOKIE_NAMES[kind], token, {
+/** Where a cookie goes: a Hono context (REST routes) or the response headers of a tRPC call. */
+export type CookieTarget = Context | Headers;
+
+function writeCookie(target: CookieTarget, name: string, value: string, options: CookieOptions) {
+  if (target instanceof Headers) target.append("set-cookie", serialize(name, value, options));
+  else setCookie(target, name, value, options);
+}
+
+export function setSessionCookie(target: CookieTarget, services: Services, kind: SessionKind, token: string, expiresAt: Date) {
+  writeCookie(target, COOKIE_NAMES[kind], token, {
     path: "/",
     httpOnly: true,
     sameSite: "Lax",
@@ -99,8 +108,9 @@ export function setSessionCookie(c: Context, services: Services, kind: SessionKi
   });
 }
 
-export function clearSessionCookie(c: Context, kind: SessionKind) {
-  deleteCookie(c, COOKIE_NAMES[kind], { path: "/" });
+export function clearSessionCookie(target: CookieTarget, kind: SessionKind) {
+  if (target instanceof Headers) writeCookie(target, COOKIE_NAMES[kind], "", { path: "/", maxAge: 0, expires: new Date(0) });
+  else deleteCookie(target, COOKIE_NAMES[kind], { path: "/" });
 }
 
 /**
@@ -160,7 +170,7 @@ export function actingSession(auth: Auth): ValidSession | null {
 }
 
 /** After signing or signing in: the member cookie replaces the applicant cookie. */
-export function switchToMemberSession(c: Context, services: Services, session: { token: string; expiresAt: Date }) {
-  setSessionCookie(c, services, "member", session.token, session.expiresAt);
-  clearSessionCookie(c, "applicant");
+export function switchToMemberSession(target: CookieTarget, services: Services, session: { token: string; expiresAt: Date }) {
+  setSessionCookie(target, services, "member", session.token, session.expiresAt);
+  clearSessionCookie(target, "applicant");
 }

@@ -12,12 +12,15 @@ export interface TrpcContext {
   services: Services;
   auth: Auth;
   meta: RequestMetaInfo;
-  /** The Hono context, for setting and clearing session cookies. */
-  hono: HonoContext<AppEnv>;
+  /**
+   * Headers of the response being built: session cookies are set here (pass it to
+   * setSessionCookie / clearSessionCookie / switchToMemberSession).
+   */
+  resHeaders: Headers;
 }
 
-export function createTrpcContext(c: HonoContext<AppEnv>): TrpcContext {
-  return { services: c.var.services, auth: c.var.auth, meta: c.var.meta, hono: c };
+export function createTrpcContext(c: HonoContext<AppEnv>, resHeaders: Headers): TrpcContext {
+  return { services: c.var.services, auth: c.var.auth, meta: c.var.meta, resHeaders };
 }
 
 // ---------------------------------------------------------------------------------------------

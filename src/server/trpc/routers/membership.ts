@@ -18,7 +18,7 @@ export const ZApplicationIdSchema = z.object({ applicationId: z.string().max(100
 export const membershipRouter = router({
   submitApplication: publicProcedure.input(ZApplyRequestSchema).mutation(async ({ ctx, input }) => {
     const result = await applyForMembership(ctx.services, input, ctx.meta);
-    setSessionCookie(ctx.hono, ctx.services, "applicant", result.session.token, result.session.expiresAt);
+    setSessionCookie(ctx.resHeaders, ctx.services, "applicant", result.session.token, result.session.expiresAt);
     return result.response;
   }),
 
@@ -34,7 +34,7 @@ export const membershipRouter = router({
     .mutation(async ({ ctx, input }) => {
       const session = signingSession(ctx.auth, input.applicationId);
       const result = await signAgreement(ctx.services, input.applicationId, session, input, ctx.meta);
-      if (result.memberSession) switchToMemberSession(ctx.hono, ctx.services, result.memberSession);
+      if (result.memberSession) switchToMemberSession(ctx.resHeaders, ctx.services, result.memberSession);
       return signResponse(result);
     }),
 });
