@@ -148,7 +148,7 @@ export function ApplicationSubmitted({
             Please review the whole agreement before you sign. Open each article to read it; you can print this page to keep a
             copy, and a copy of the signed agreement is emailed to you.
           </p>
-          <Accordion.Root type="multiple" className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200">
+          <Accordion.Root type="multiple" className="mt-4 print:hidden divide-y divide-slate-200 rounded-lg border border-slate-200">
             {data.agreement?.articles.map((article) => (
               <Accordion.Item key={article.number} value={String(article.number)}>
                 <Accordion.Header>
@@ -163,6 +163,8 @@ export function ApplicationSubmitted({
               </Accordion.Item>
             ))}
           </Accordion.Root>
+          {/* Printing shows every article, opened or not. */}
+          <div className="hidden whitespace-pre-wrap text-sm print:block">{data.agreement_text}</div>
           <p className="mt-4 text-sm text-slate-700">{data.agreement?.effectiveDate}</p>
           <p className="mt-1 text-sm italic text-slate-700">{data.agreement?.signatureLine}</p>
           <div className="mt-6 space-y-4 border-t border-slate-200 pt-6">
