@@ -128,6 +128,16 @@ describe("applying (SPEC.md 5 rules)", () => {
     expect(n).toBe(1);
   });
 
+  test("two submissions of one application at once make one application", async () => {
+    const payload = applicationPayload();
+    const results = await Promise.all([1, 2, 3].map(() => t.client().post("/api/membership/apply", payload)));
+    expect(new Set(results.map((r) => r.body.application_id)).size).toBe(1);
+    const stored = await t.services.db.select().from(applications).where(eq(applications.email, payload.email));
+    expect(stored).toHaveLength(1);
+    const mail = await t.services.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, payload.email));
+    expect(mail).toHaveLength(1);
+  });
+
   test("the application-received email is queued with the application", async () => {
     const { payload } = await apply(t.client());
     const mail = await t.services.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, payload.email));
