@@ -98,9 +98,9 @@ describe("the server process", () => {
       }
       const postgres = (await import("postgres")).default;
       const sql = postgres(database.databaseUrl, { max: 1 });
-      const [{ n }] = await sql`select count(*)::int as n from admin_users`;
+      const [row] = await sql<{ n: number }[]>`select count(*)::int as n from admin_users`;
       await sql.end();
-      expect(n).toBe(1);
+      expect(row!.n).toBe(1);
     } finally {
       await database.drop();
     }
