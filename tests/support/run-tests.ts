@@ -30,4 +30,4 @@ if (!existsSync(CHROMIUM_PATH)) {
 
 await run(["npx", "tsc", "-p", "tsconfig.json", "--noEmit"], "Type-checking server, web and tests");
 await run(["npm", "run", "--silent", "build"], "Building the web app");
-await run(["bun", "test", ...process.argv.slice(2)], `Running the tests on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`);
+await run(["bun", "test", "--timeout", "60000", ...process.argv.slice(2)], `Running the tests on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`);
