@@ -217,6 +217,70 @@ CREATE TABLE "subscriptions" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "test_provider_checkouts" (
+	"id" text PRIMARY KEY NOT NULL,
+	"customer_id" text NOT NULL,
+	"client_reference_id" text NOT NULL,
+	"membership_level" text NOT NULL,
+	"amount_cents" integer NOT NULL,
+	"status" text NOT NULL,
+	"success_url" text NOT NULL,
+	"cancel_url" text NOT NULL,
+	"metadata" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"subscription_id" text,
+	"idempotency_key" text,
+	"expires_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "test_provider_checkouts_idempotency_key_unique" UNIQUE("idempotency_key")
+);
+--> statement-breakpoint
+CREATE TABLE "test_provider_clock" (
+	"id" integer PRIMARY KEY NOT NULL,
+	"offset_seconds" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "test_provider_customers" (
+	"id" text PRIMARY KEY NOT NULL,
+	"member_id" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "test_provider_customers_member_id_unique" UNIQUE("member_id")
+);
+--> statement-breakpoint
+CREATE TABLE "test_provider_invoices" (
+	"id" text PRIMARY KEY NOT NULL,
+	"subscription_id" text NOT NULL,
+	"customer_id" text NOT NULL,
+	"amount_cents" integer NOT NULL,
+	"status" text NOT NULL,
+	"billing_reason" text NOT NULL,
+	"period_start" timestamp with time zone NOT NULL,
+	"period_end" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "test_provider_portal_sessions" (
+	"id" text PRIMARY KEY NOT NULL,
+	"customer_id" text NOT NULL,
+	"return_url" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "test_provider_subscriptions" (
+	"id" text PRIMARY KEY NOT NULL,
+	"customer_id" text NOT NULL,
+	"membership_level" text NOT NULL,
+	"amount_cents" integer NOT NULL,
+	"status" text NOT NULL,
+	"current_period_start" timestamp with time zone NOT NULL,
+	"current_period_end" timestamp with time zone NOT NULL,
+	"cancel_at_period_end" boolean DEFAULT false NOT NULL,
+	"fail_renewals" boolean DEFAULT false NOT NULL,
+	"metadata" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"canceled_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "admin_audit_log" ADD CONSTRAINT "admin_audit_log_admin_id_admin_users_id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admin_users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "applications" ADD CONSTRAINT "applications_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contracts" ADD CONSTRAINT "contracts_application_id_applications_id_fk" FOREIGN KEY ("application_id") REFERENCES "public"."applications"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -233,6 +297,7 @@ ALTER TABLE "sessions" ADD CONSTRAINT "sessions_application_id_applications_id_f
 ALTER TABLE "sign_in_tokens" ADD CONSTRAINT "sign_in_tokens_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sign_in_tokens" ADD CONSTRAINT "sign_in_tokens_application_id_applications_id_fk" FOREIGN KEY ("application_id") REFERENCES "public"."applications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "test_provider_customers" ADD CONSTRAINT "test_provider_customers_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "admin_audit_log_created_idx" ON "admin_audit_log" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "admin_users_username_key" ON "admin_users" USING btree (lower("username"));--> statement-breakpoint
 CREATE UNIQUE INDEX "admin_users_email_key" ON "admin_users" USING btree (lower("email"));--> statement-breakpoint
@@ -240,6 +305,10 @@ CREATE UNIQUE INDEX "applications_pending_email_key" ON "applications" USING btr
 CREATE INDEX "applications_email_idx" ON "applications" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "applications_created_at_idx" ON "applications" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "applications_member_idx" ON "applications" USING btree ("member_id");--> statement-breakpoint
+CREATE INDEX "applications_email_trgm_idx" ON "applications" USING gin (lower("email") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "applications_first_name_trgm_idx" ON "applications" USING gin (lower("first_name") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "applications_last_name_trgm_idx" ON "applications" USING gin (lower("last_name") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "applications_full_name_trgm_idx" ON "applications" USING gin (lower("first_name" || ' ' || "last_name") gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "contracts_application_key" ON "contracts" USING btree ("application_id");--> statement-breakpoint
 CREATE INDEX "contracts_member_idx" ON "contracts" USING btree ("member_id");--> statement-breakpoint
 CREATE INDEX "contracts_signed_at_idx" ON "contracts" USING btree ("signed_at");--> statement-breakpoint
@@ -252,6 +321,11 @@ CREATE UNIQUE INDEX "members_username_key" ON "members" USING btree (lower("user
 CREATE UNIQUE INDEX "members_stripe_customer_key" ON "members" USING btree ("stripe_customer_id");--> statement-breakpoint
 CREATE INDEX "members_created_at_idx" ON "members" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "members_level_idx" ON "members" USING btree ("membership_level");--> statement-breakpoint
+CREATE INDEX "members_listed_stats_idx" ON "members" USING btree ("membership_level","status","is_active") WHERE "members"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "members_email_trgm_idx" ON "members" USING gin (lower("email") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "members_first_name_trgm_idx" ON "members" USING gin (lower("first_name") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "members_last_name_trgm_idx" ON "members" USING gin (lower("last_name") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "members_full_name_trgm_idx" ON "members" USING gin (lower("first_name" || ' ' || "last_name") gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_session_key" ON "payments" USING btree ("session_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_invoice_key" ON "payments" USING btree ("provider_invoice_id");--> statement-breakpoint
 CREATE INDEX "payments_member_idx" ON "payments" USING btree ("member_id");--> statement-breakpoint
@@ -261,4 +335,5 @@ CREATE INDEX "sessions_admin_idx" ON "sessions" USING btree ("admin_id");--> sta
 CREATE INDEX "sessions_expires_idx" ON "sessions" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "sign_in_tokens_member_idx" ON "sign_in_tokens" USING btree ("member_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "subscriptions_provider_id_key" ON "subscriptions" USING btree ("provider","provider_subscription_id");--> statement-breakpoint
-CREATE INDEX "subscriptions_member_idx" ON "subscriptions" USING btree ("member_id");
+CREATE INDEX "subscriptions_member_idx" ON "subscriptions" USING btree ("member_id");--> statement-breakpoint
+CREATE INDEX "test_provider_invoices_customer_idx" ON "test_provider_invoices" USING btree ("customer_id");

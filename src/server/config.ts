@@ -49,6 +49,10 @@ export const ZConfigSchema = z
     TENANT_PORTAL_URL: url("https://portal.illinoislandlords.org/tenant"),
     ASSOCIATION_SITE_URL: url("https://illinoislandlords.org"),
     DEMO_URL: url("https://portal.illinoislandlords.org/demo"),
+    /** Behind a reverse proxy: the client's address is the first X-Forwarded-For hop (else the socket's). */
+    TRUST_PROXY: optionalString
+      .pipe(z.enum(["true", "false", "1", "0"], { message: "must be true or false" }).optional())
+      .transform((v) => v === "true" || v === "1"),
   })
   .transform((env) => ({
     ...env,

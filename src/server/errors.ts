@@ -64,3 +64,17 @@ export function validationError(error: ZodError, where: "body" | "query" | "path
   }));
   return new AppError("UNPROCESSABLE", items);
 }
+
+/**
+ * A value the database refuses as data (SQLSTATE class 22: a NUL byte, invalid text for a type, a
+ * number out of range) is the caller's bad input, not a server fault: 400, never 500.
+ */
+export function fromDatabaseDataError(error: unknown): AppError | null {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^22[0-9A-Z]{3}$/.test(code)) {
+      return new AppError("BAD_REQUEST", "The request contains a value that is not valid here.");
+    }
+  }
+  return null;
+}

@@ -2,7 +2,10 @@ import { resolve } from "node:path";
 import type { Config } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { ensureFirstAdmin } from "./domain/admins.ts";
+import { startBillingWorker } from "./domain/billing-worker.ts";
+import { seedDocuments } from "./domain/documents.ts";
 import { createApp } from "./http/app.ts";
+import { startMailWorker } from "./mail/worker.ts";
 import { createServices, type Services } from "./services.ts";
 
 export interface BackgroundWorker {
@@ -14,11 +17,13 @@ export interface BackgroundWorker {
 export async function prepareDatabase(services: Services, log: (line: string) => void) {
   await services.database.migrate();
   await ensureFirstAdmin(services, log);
+  await seedDocuments(services.db);
 }
 
 /** Workers that run beside the HTTP server in the same process (mail, subscription clock). */
-export function startWorkers(_services: Services): BackgroundWorker[] {
-  return [];
+export function startWorkers(services: Services): BackgroundWorker[] {
+  const mail = startMailWorker(services);
+  return [...(mail ? [mail] : []), startBillingWorker(services)];
 }
 
 export interface RunningServer {

@@ -71,6 +71,8 @@ test("a new visitor applies for Basic, signs and lands on the Basic portal seein
 test("a contractor sees the license and skills fields and must choose a license", async () => {
   const page = await browser.newPage();
   await page.goto(server.url);
+  // The form is loaded on demand (the landing page's first load stays small).
+  await page.getByRole("button", { name: "Apply for Membership" }).click();
   await page.getByLabel("Management Status").selectOption("Contractor");
   await shown(page.getByLabel("License Status"));
   await shown(page.getByRole("group", { name: "Specialty Skills" }));

@@ -37,6 +37,8 @@ function testConfig(overrides: Record<string, string | undefined>): Config {
     ADMIN_EMAIL: "admin@association.test",
     ADMIN_PASSWORD: "correct-horse-battery",
     SUPPORT_EMAIL: "support@association.test",
+    // Tests stand for many clients by sending X-Forwarded-For, as a proxy would.
+    TRUST_PROXY: "true",
     ...overrides,
   });
 }

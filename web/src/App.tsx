@@ -5,6 +5,20 @@ import { HomePage } from "./pages/HomePage.tsx";
 // The landing page is in the main bundle; every other page is its own chunk.
 const BasicPortalPage = lazy(() => import("./pages/BasicPortalPage.tsx"));
 const NotFoundPage = lazy(() => import("./pages/NotFoundPage.tsx"));
+const SignInPage = lazy(() => import("./pages/SignInPage.tsx"));
+const AccountLinkPage = lazy(() => import("./pages/AccountLinkPage.tsx"));
+const AccountPasswordPage = lazy(() => import("./pages/AccountPasswordPage.tsx"));
+const FaqPage = lazy(() => import("./pages/FaqPage.tsx"));
+const DemoPage = lazy(() => import("./pages/DemoPage.tsx"));
+const ThankYouPage = lazy(() => import("./pages/ThankYouPage.tsx"));
+const PaymentSuccessPage = lazy(() => import("./features/billing/PaymentSuccessPage.tsx"));
+const PaymentCancelledPage = lazy(() => import("./features/billing/PaymentCancelledPage.tsx"));
+const UpgradeSuccessPage = lazy(() => import("./features/billing/UpgradeSuccessPage.tsx"));
+const UpgradeCancelledPage = lazy(() => import("./features/billing/UpgradeCancelledPage.tsx"));
+const TestCheckoutPage = lazy(() => import("./features/billing/TestCheckoutPage.tsx"));
+const TestBillingPage = lazy(() => import("./features/billing/TestBillingPage.tsx"));
+const VerifyPage = lazy(() => import("./features/contracts/VerifyPage.tsx"));
+const AdminPage = lazy(() => import("./features/admin/AdminPage.tsx"));
 
 export function App() {
   return (
@@ -12,6 +26,20 @@ export function App() {
       <Routes>
         <Route path="/" element={<HomePage />} />
         <Route path="/basic-portal" element={<BasicPortalPage />} />
+        <Route path="/sign-in" element={<SignInPage />} />
+        <Route path="/account/link" element={<AccountLinkPage />} />
+        <Route path="/account/password" element={<AccountPasswordPage />} />
+        <Route path="/faq" element={<FaqPage />} />
+        <Route path="/demo" element={<DemoPage />} />
+        <Route path="/thank-you" element={<ThankYouPage />} />
+        <Route path="/payment-success" element={<PaymentSuccessPage />} />
+        <Route path="/payment-cancelled" element={<PaymentCancelledPage />} />
+        <Route path="/upgrade-success" element={<UpgradeSuccessPage />} />
+        <Route path="/upgrade-cancelled" element={<UpgradeCancelledPage />} />
+        <Route path="/test-checkout" element={<TestCheckoutPage />} />
+        <Route path="/test-billing" element={<TestBillingPage />} />
+        <Route path="/verify" element={<VerifyPage />} />
+        <Route path="/admin" element={<AdminPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

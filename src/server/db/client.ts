@@ -1,6 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql } from "drizzle-orm";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -28,6 +30,8 @@ export interface Database {
 }
 
 const migrationsFolder = resolve(import.meta.dir, "../../../drizzle");
+/** Extensions the migrations use: pg_trgm for the admin's substring search indexes (trusted since PostgreSQL 13). */
+const EXTENSIONS = "create extension if not exists pg_trgm";
 
 export interface DatabaseOptions {
   databaseUrl?: string;
@@ -37,8 +41,30 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+/**
+ * When PostgreSQL drops its connections (a restart, a failover), the `postgres` driver under Bun
+ * can throw from a write it had scheduled on the closed socket (`socket.write` on null), outside
+ * any query's promise. That one error must not take the server down: the driver reconnects on
+ * the next query. Every other uncaught error still ends the process, as it would by default.
+ */
+let driverGuardInstalled = false;
+function guardAgainstClosedSocketWrites() {
+  if (driverGuardInstalled) return;
+  driverGuardInstalled = true;
+  process.on("uncaughtException", (error) => {
+    const stack = error instanceof Error ? (error.stack ?? "") : "";
+    if (error instanceof TypeError && /postgres[\\/]src[\\/]connection\.js/.test(stack) && /nextWrite/.test(stack)) {
+      console.error("[database] a connection closed under a pending write; it reconnects on the next query");
+      return;
+    }
+    console.error(error);
+    process.exit(1);
+  });
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
+    guardAgainstClosedSocketWrites();
     const client = postgres(options.databaseUrl, {
       max: options.poolSize ?? 10,
       onnotice: () => {},
@@ -50,19 +76,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: "postgres",
-      migrate: () => migratePostgres(db as never, { migrationsFolder }),
+      migrate: async () => {
+        await db.execute(sql.raw(EXTENSIONS));
+        await migratePostgres(db as never, { migrationsFolder });
+      },
       close: () => client.end({ timeout: 5 }),
     };
   }
 
   const dataDir = options.dataDir === "memory://" ? undefined : resolve(options.dataDir, "pglite");
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: "pglite",
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: async () => {
+      await db.execute(sql.raw(EXTENSIONS));
+      await migratePglite(db as never, { migrationsFolder });
+    },
     close: () => client.close(),
   };
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   index,
@@ -25,6 +26,16 @@ import {
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 const tz = (name: string) => timestamp(name, { withTimezone: true });
+
+/** GIN trigram indexes that serve `lower(column) like '%text%'` (pg_trgm; see db/client.ts). */
+function trigramIndexes(table: string, t: { email: AnyPgColumn; firstName: AnyPgColumn; lastName: AnyPgColumn }) {
+  return [
+    index(`${table}_email_trgm_idx`).using("gin", sql`lower(${t.email}) gin_trgm_ops`),
+    index(`${table}_first_name_trgm_idx`).using("gin", sql`lower(${t.firstName}) gin_trgm_ops`),
+    index(`${table}_last_name_trgm_idx`).using("gin", sql`lower(${t.lastName}) gin_trgm_ops`),
+    index(`${table}_full_name_trgm_idx`).using("gin", sql`lower(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+  ];
+}
 
 export const members = pgTable(
   "members",
@@ -59,6 +70,10 @@ export const members = pgTable(
     uniqueIndex("members_stripe_customer_key").on(t.stripeCustomerId),
     index("members_created_at_idx").on(t.createdAt),
     index("members_level_idx").on(t.membershipLevel),
+    // Dashboard stats count listed members by level and state from this index alone.
+    index("members_listed_stats_idx").on(t.membershipLevel, t.status, t.isActive).where(sql`${t.deletedAt} is null`),
+    // Admin search (substring of email, first, last or full name) through trigram indexes.
+    ...trigramIndexes("members", t),
   ],
 );
 
@@ -92,6 +107,7 @@ export const applications = pgTable(
     index("applications_email_idx").on(sql`lower(${t.email})`),
     index("applications_created_at_idx").on(t.createdAt),
     index("applications_member_idx").on(t.memberId),
+    ...trigramIndexes("applications", t),
   ],
 );
 
@@ -363,4 +379,84 @@ export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   count: integer("count").notNull(),
   resetAt: tz("reset_at").notNull(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// The built-in test payment provider's own records: what Stripe would hold on its side
+// (customers, checkout sessions, subscriptions, invoices) and its test clock (DECISIONS.md 10).
+// The app reads them only through the provider interface, never directly.
+// ---------------------------------------------------------------------------------------------
+export const testProviderCustomers = pgTable("test_provider_customers", {
+  id: text("id").primaryKey(),
+  memberId: uuid("member_id")
+    .notNull()
+    .unique()
+    .references(() => members.id),
+  createdAt: createdAt(),
+});
+
+export const testProviderCheckouts = pgTable("test_provider_checkouts", {
+  id: text("id").primaryKey(),
+  customerId: text("customer_id").notNull(),
+  clientReferenceId: text("client_reference_id").notNull(),
+  membershipLevel: text("membership_level", { enum: MEMBERSHIP_LEVELS }).notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  /** open, complete, expired */
+  status: text("status").notNull(),
+  successUrl: text("success_url").notNull(),
+  cancelUrl: text("cancel_url").notNull(),
+  metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
+  subscriptionId: text("subscription_id"),
+  idempotencyKey: text("idempotency_key").unique(),
+  expiresAt: tz("expires_at").notNull(),
+  createdAt: createdAt(),
+});
+
+export const testProviderSubscriptions = pgTable("test_provider_subscriptions", {
+  id: text("id").primaryKey(),
+  customerId: text("customer_id").notNull(),
+  membershipLevel: text("membership_level", { enum: MEMBERSHIP_LEVELS }).notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  /** active, past_due, canceled */
+  status: text("status").notNull(),
+  currentPeriodStart: tz("current_period_start").notNull(),
+  currentPeriodEnd: tz("current_period_end").notNull(),
+  cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+  /** The card on file declines renewals (test card 4000 0000 0000 0341, or set by the test clock panel). */
+  failRenewals: boolean("fail_renewals").notNull().default(false),
+  metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
+  canceledAt: tz("canceled_at"),
+  createdAt: createdAt(),
+});
+
+export const testProviderInvoices = pgTable(
+  "test_provider_invoices",
+  {
+    id: text("id").primaryKey(),
+    subscriptionId: text("subscription_id").notNull(),
+    customerId: text("customer_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    /** paid, open (failed, awaiting a retry) */
+    status: text("status").notNull(),
+    billingReason: text("billing_reason").notNull(),
+    periodStart: tz("period_start").notNull(),
+    periodEnd: tz("period_end").notNull(),
+    createdAt: tz("created_at").notNull(),
+  },
+  (t) => [index("test_provider_invoices_customer_idx").on(t.customerId)],
+);
+
+/** How far the test clock has been moved ahead of real time (one row). */
+export const testProviderClock = pgTable("test_provider_clock", {
+  id: integer("id").primaryKey(),
+  offsetSeconds: integer("offset_seconds").notNull().default(0),
+});
+
+/** Billing-portal links of the test provider: short-lived, like Stripe's portal sessions. */
+export const testProviderPortalSessions = pgTable("test_provider_portal_sessions", {
+  id: text("id").primaryKey(),
+  customerId: text("customer_id").notNull(),
+  returnUrl: text("return_url").notNull(),
+  expiresAt: tz("expires_at").notNull(),
+  createdAt: createdAt(),
 });

@@ -11,12 +11,13 @@ import type { TApplyRequest, TSignRequest } from "../../shared/application-schem
 import { isPaidLevel, nextStepsFor, suggestPortalUsername, type MembershipLevel } from "../../shared/membership.ts";
 import { chicagoDate } from "../../shared/time.ts";
 import type { DbOrTx } from "../db/client.ts";
-import { agreementVersions, applications, contracts, members } from "../db/schema.ts";
+import { agreementVersions, applications, contracts, emailOutbox, members, sessions } from "../db/schema.ts";
 import { AppError, forbidden, notFound, unauthorized } from "../errors.ts";
-import { enqueueEmail } from "../mail/outbox.ts";
-import { agreementSignedEmail, applicationReceivedEmail } from "../mail/templates.ts";
+import { queueSignedAgreementEmail } from "../mail/contract-emails.ts";
+import { applicationReceivedEmail } from "../mail/templates.ts";
 import type { Services } from "../services.ts";
-import { createSession, type ValidSession } from "./sessions.ts";
+import { hitRateLimit, type RateLimitRule } from "./rate-limit.ts";
+import { createSession, generateToken, hashToken, SESSION_LIFETIME, type ValidSession } from "./sessions.ts";
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type ContractRow = typeof contracts.$inferSelect;
@@ -29,77 +30,95 @@ export interface RequestMeta {
 const sha256Hex = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
+/** Applications from one address: generous for an office that shares one, tight for a script. */
+export const APPLY_PER_IP: RateLimitRule = {
+  name: "apply:ip",
+  limit: 20,
+  windowMs: 60 * 60 * 1000,
+  message: "Too many applications from this address. Please try again later.",
+};
+
 const MEMBER_EXISTS =
   "A membership already exists for this email address. Sign in to manage your membership or upgrade your plan.";
 
 /**
  * Stores an application and starts the applicant session. Applying again while an application
  * for the same email is pending continues that application, with the corrected details.
+ *
+ * The whole apply is one SQL statement (one round trip, one commit): the member check, the
+ * insert-or-continue (ON CONFLICT on the one-pending-application-per-email index, which also
+ * makes two simultaneous submissions for one email end in one application), the
+ * application-received email for a new application and the applicant session. The endpoint is
+ * the busiest write of the site; see the benchmark in the README.
  */
 export async function applyForMembership(services: Services, input: TApplyRequest, meta: RequestMeta) {
   const { db } = services;
-  const values = {
+  const now = services.now();
+  if (meta.ip) await hitRateLimit(db, APPLY_PER_IP, meta.ip, now);
+
+  const nextSteps = nextStepsFor(input.membership_level);
+  const email = applicationReceivedEmail(services.config, {
     firstName: input.first_name,
-    lastName: input.last_name,
-    email: input.email,
-    phone: input.phone,
-    message: input.message,
     membershipLevel: input.membership_level,
-    propertyManagementStatus: input.property_management_status,
-    licenseStatus: input.license_status === "" ? null : input.license_status,
-    specialtySkills: input.specialty_skills,
-    otherSpecialty: input.other_specialty,
-    agreeToTerms: input.agree_to_terms,
-    consentDigitalSignature: input.consent_digital_signature,
-    ipAddress: meta.ip,
-    userAgent: meta.userAgent,
-  };
-
-  return db.transaction(async (tx) => {
-    const [existingMember] = await tx
-      .select({ id: members.id })
-      .from(members)
-      .where(and(sql`lower(${members.email}) = ${input.email}`, isNull(members.deletedAt)))
-      .limit(1);
-    if (existingMember) throw new AppError("CONFLICT", MEMBER_EXISTS);
-
-    const now = services.now();
-    // Two submissions for one email run one after the other, so they end in one application.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${input.email}))`);
-    const [pending] = await tx
-      .select({ id: applications.id })
-      .from(applications)
-      .where(and(sql`lower(${applications.email}) = ${input.email}`, eq(applications.status, "pending")))
-      .limit(1);
-    const [row] = pending
-      ? await tx.update(applications).set({ ...values, updatedAt: now }).where(eq(applications.id, pending.id)).returning()
-      : await tx.insert(applications).values({ ...values, createdAt: now, updatedAt: now }).returning();
-    const application = row!;
-    const isNew = !pending;
-
-    const nextSteps = nextStepsFor(application.membershipLevel);
-    if (isNew) {
-      await enqueueEmail(tx, {
-        to: application.email,
-        ...applicationReceivedEmail(services.config, {
-          firstName: application.firstName,
-          membershipLevel: application.membershipLevel,
-          nextSteps,
-        }),
-      });
-    }
-    const session = await createSession(tx, { kind: "applicant", applicationId: application.id }, now);
-    return {
-      application,
-      session,
-      isNew,
-      response: {
-        application_id: application.id,
-        next_steps: nextSteps,
-        message: "Application received and approved. Review and sign your membership agreement to continue.",
-      },
-    };
+    nextSteps,
   });
+  const token = generateToken();
+  const expiresAt = new Date(now.getTime() + SESSION_LIFETIME.applicant);
+  const at = now.toISOString();
+
+  const result = await db.execute(sql`
+    with existing_member as (
+      select 1 from ${members} where lower(${members.email}) = ${input.email} and ${members.deletedAt} is null limit 1
+    ),
+    application as (
+      insert into ${applications} as a (
+        first_name, last_name, email, phone, message, membership_level, property_management_status, license_status,
+        specialty_skills, other_specialty, agree_to_terms, consent_digital_signature, ip_address, user_agent,
+        created_at, updated_at)
+      select ${input.first_name}, ${input.last_name}, ${input.email}, ${input.phone}, ${input.message ?? ""},
+        ${input.membership_level}, ${input.property_management_status},
+        ${input.license_status ? input.license_status : null},
+        array(select jsonb_array_elements_text(${JSON.stringify(input.specialty_skills ?? [])}::jsonb)),
+        ${input.other_specialty ?? ""}, ${input.agree_to_terms}, ${input.consent_digital_signature},
+        ${meta.ip}, ${meta.userAgent}, ${at}::timestamptz, ${at}::timestamptz
+      where not exists (select 1 from existing_member)
+      on conflict ((lower(email))) where status = 'pending' do update set
+        first_name = excluded.first_name, last_name = excluded.last_name, email = excluded.email,
+        phone = excluded.phone, message = excluded.message, membership_level = excluded.membership_level,
+        property_management_status = excluded.property_management_status, license_status = excluded.license_status,
+        specialty_skills = excluded.specialty_skills, other_specialty = excluded.other_specialty,
+        agree_to_terms = excluded.agree_to_terms, consent_digital_signature = excluded.consent_digital_signature,
+        ip_address = excluded.ip_address, user_agent = excluded.user_agent, updated_at = excluded.updated_at
+      returning a.id, a.email, a.membership_level, (a.xmax = 0) as is_new
+    ),
+    mail as (
+      insert into ${emailOutbox} (template, to_address, subject, html, text)
+      select ${email.template}, email, ${email.subject}, ${email.html}, ${email.text} from application where is_new
+    ),
+    session as (
+      insert into ${sessions} (id, kind, application_id, expires_at)
+      select ${hashToken(token)}, 'applicant', id, ${expiresAt.toISOString()}::timestamptz from application
+    )
+    select exists (select 1 from existing_member) as member_exists, application.id, application.is_new
+    from (select 1) as one left join application on true`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    member_exists: boolean;
+    id: string | null;
+    is_new: boolean | null;
+  }[];
+  const row = rows[0]!;
+  if (row.member_exists || !row.id) throw new AppError("CONFLICT", MEMBER_EXISTS);
+
+  return {
+    applicationId: row.id,
+    session: { token, expiresAt },
+    isNew: row.is_new === true,
+    response: {
+      application_id: row.id,
+      next_steps: nextSteps,
+      message: "Application received and approved. Review and sign your membership agreement to continue.",
+    },
+  };
 }
 
 export async function findApplication(db: DbOrTx, id: string): Promise<ApplicationRow | null> {
@@ -279,7 +298,6 @@ export async function signAgreement(
         signedAt: now,
         ipAddress: meta.ip,
         userAgent: meta.userAgent,
-        emailSent: true,
       })
       .returning();
 
@@ -289,11 +307,7 @@ export async function signAgreement(
       .set({ status, memberId: member!.id, signedAt: now, updatedAt: now })
       .where(eq(applications.id, application.id));
 
-    await enqueueEmail(tx, {
-      to: application.email,
-      memberId: member!.id,
-      ...(await agreementSignedEmail(services.config, { contract: contract!, member: member! })),
-    });
+    await queueSignedAgreementEmail(tx, services, { contract: contract!, member: member! });
 
     const memberSession = await createSession(tx, { kind: "member", memberId: member!.id }, now);
     return { contract: contract!, memberId: member!.id, membershipLevel: level, status, memberSession };

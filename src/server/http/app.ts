@@ -4,13 +4,19 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { AppError } from "../errors.ts";
+import { AppError, fromDatabaseDataError } from "../errors.ts";
 import type { Services } from "../services.ts";
 import { appRouter } from "../trpc/root.ts";
 import { createTrpcContext } from "../trpc/trpc.ts";
 import { authMiddleware, originCheck, type AppEnv } from "./auth.ts";
+import { adminAuthRoutes } from "./routes/admin-auth.ts";
+import { adminRoutes } from "./routes/admin.ts";
+import { authRoutes } from "./routes/auth.ts";
+import { contractRoutes } from "./routes/contracts.ts";
 import { membershipRoutes } from "./routes/membership.ts";
 import { portalRoutes } from "./routes/portal.ts";
+import { siteRoutes } from "./routes/site.ts";
+import { paymentInitiationRoutes, paymentRoutes, stripeWebhookRoutes, subscriptionRoutes, upgradeRoutes } from "./routes/billing.ts";
 import { webRoutes } from "./web.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -51,6 +57,8 @@ export function createApp(services: Services, options: AppOptions = {}) {
       if (error.retryAfter) c.header("Retry-After", String(error.retryAfter));
       return c.json(error.body(), error.status as ContentfulStatusCode);
     }
+    const dataError = fromDatabaseDataError(error);
+    if (dataError) return c.json(dataError.body(), dataError.status as ContentfulStatusCode);
     if (error instanceof HTTPException) {
       return c.json({ detail: error.message || "Bad request." }, error.status);
     }
@@ -72,7 +80,18 @@ export function createApp(services: Services, options: AppOptions = {}) {
 
   app.get("/api/health", async (c) => c.json({ status: "ok" }));
   app.route("/api/membership", membershipRoutes);
+  app.route("/api/membership", paymentInitiationRoutes);
+  app.route("/api/payments", paymentRoutes);
+  app.route("/api/subscriptions", subscriptionRoutes);
+  app.route("/api/upgrades", upgradeRoutes);
+  app.route("/api/stripe", stripeWebhookRoutes);
   app.route("/api/portal", portalRoutes);
+  app.route("/api/site", siteRoutes);
+  app.route("/api/contracts", contractRoutes);
+  // Admin sign-in is mounted before any /api/auth routes so that /api/auth/admin/* reaches it.
+  app.route("/api/auth/admin", adminAuthRoutes);
+  app.route("/api/admin", adminRoutes);
+  app.route("/api/auth", authRoutes);
   app.all("/api/*", (c) => c.json({ detail: `No API route ${c.req.method} ${c.req.path}.` }, 404));
 
   app.use(

@@ -42,18 +42,24 @@ export type AppEnv = {
   };
 };
 
-function clientIp(c: Context): string | null {
-  // Behind a proxy the first X-Forwarded-For hop is the client; directly, Bun's socket address.
-  const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-  if (forwarded) return forwarded;
-  const server = (c.env as { server?: { requestIP?: (r: Request) => { address: string } | null } } | undefined)?.server;
+function clientIp(c: Context, trustProxy: boolean): string | null {
+  // Behind a proxy (TRUST_PROXY) the first X-Forwarded-For hop is the client; otherwise the header
+  // is anyone's to write, so only Bun's socket address counts (rate limits key on it).
+  if (trustProxy) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded.slice(0, 100);
+  }
+  // Bun.serve hands its server to app.fetch as the env; a wrapper may nest it as env.server.
+  type BunServer = { requestIP?: (r: Request) => { address: string } | null };
+  const env = c.env as (BunServer & { server?: BunServer }) | undefined;
+  const server = typeof env?.requestIP === "function" ? env : env?.server;
   return server?.requestIP?.(c.req.raw)?.address ?? null;
 }
 
 export function authMiddleware(services: Services): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.set("services", services);
-    c.set("meta", { ip: clientIp(c), userAgent: c.req.header("user-agent")?.slice(0, 500) ?? null });
+    c.set("meta", { ip: clientIp(c, services.config.TRUST_PROXY), userAgent: c.req.header("user-agent")?.slice(0, 500) ?? null });
     const auth: Auth = { applicant: null, member: null, admin: null, viaCookie: false, tokens: {} };
     const now = services.now();
 

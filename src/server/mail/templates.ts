@@ -58,24 +58,3 @@ export function applicationReceivedEmail(
     list: input.nextSteps,
   });
 }
-
-export async function agreementSignedEmail(
-  config: Config,
-  input: {
-    contract: { id: string; memberName: string; membershipLevel: MembershipLevel; signedAt: Date; agreementVersion: string };
-    member: { firstName: string; membershipLevel: MembershipLevel };
-  },
-): Promise<RenderedEmail> {
-  const paid = input.member.membershipLevel !== "Basic";
-  return renderEmail(config, "agreement_signed", "Your signed membership agreement and welcome", {
-    heading: `Welcome to the association, ${input.member.firstName}`,
-    paragraphs: [
-      `You signed the membership agreement (version ${input.contract.agreementVersion}) on ${input.contract.signedAt.toUTCString()}. ` +
-        "Keep this message: it is your copy of what you signed.",
-      paid
-        ? `Your ${input.member.membershipLevel} membership (${priceLabel(input.member.membershipLevel)}) starts once your first payment is made.`
-        : "Your free Basic membership is active now.",
-    ],
-    action: { label: "Open your member portal", url: `${config.PUBLIC_URL}/basic-portal` },
-  });
-}

@@ -1,18 +1,37 @@
 import { createCallerFactory, router } from "./trpc.ts";
+import { contractVerificationRouter, memberContractsRouter } from "./routers/contracts.ts";
 import { memberAccountRouter } from "./routers/member.ts";
+import { memberAuthRouter, memberPasswordRouter } from "./routers/auth.ts";
+import { memberPortalRouter, memberSkillsRouter } from "./routers/portal.ts";
+import { adminArea, adminAuthRouter } from "./routers/admin.ts";
 import { membershipRouter } from "./routers/membership.ts";
 import { siteRouter } from "./routers/site.ts";
+import { landingRouter } from "./routers/landing.ts";
+import { adminBillingRouter, memberBillingRouter, testProviderRouter } from "./routers/billing.ts";
 
 // One router per audience (public, member, admin), each composed of one router per domain.
 export const appRouter = router({
   public: router({
     site: siteRouter,
+    landing: landingRouter,
     membership: membershipRouter,
+    contracts: contractVerificationRouter,
+    adminAuth: adminAuthRouter,
+    auth: memberAuthRouter,
+    testProvider: testProviderRouter,
   }),
   member: router({
     account: memberAccountRouter,
+    contracts: memberContractsRouter,
+    password: memberPasswordRouter,
+    portal: memberPortalRouter,
+    skills: memberSkillsRouter,
+    billing: memberBillingRouter,
   }),
-  admin: router({}),
+  admin: router({
+    ...adminArea,
+    billing: adminBillingRouter,
+  }),
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { Context as HonoContext } from "hono";
 import { ZodError } from "zod";
-import { AppError, ERROR_CODES, validationError, type ErrorDetail } from "../errors.ts";
+import { AppError, ERROR_CODES, fromDatabaseDataError, validationError, type ErrorDetail } from "../errors.ts";
 import type { AppEnv, Auth, RequestMetaInfo } from "../http/auth.ts";
 import type { Services } from "../services.ts";
 
@@ -46,9 +46,9 @@ function toAppError(error: TRPCError): AppError | null {
 /** Domain errors become tRPC errors with the matching code. */
 const mapErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) {
-    const cause = result.error.cause;
-    throw new TRPCError({ code: ERROR_CODES[cause.code].trpc, message: cause.message, cause });
+  if (!result.ok) {
+    const cause = result.error.cause instanceof AppError ? result.error.cause : fromDatabaseDataError(result.error.cause);
+    if (cause) throw new TRPCError({ code: ERROR_CODES[cause.code].trpc, message: cause.message, cause });
   }
   return result;
 });

@@ -23,7 +23,7 @@ export function ResultPageLayout({
   return (
     <>
       <SiteHeader />
-      <main className="bg-slate-50 px-4 py-12 sm:py-16">
+      <main id="main" className="bg-slate-50 px-4 py-12 sm:py-16">
         <div className={`mx-auto max-w-2xl rounded-2xl border bg-white p-6 shadow-sm sm:p-10 ${tones[tone]}`}>
           {icon && <div className="mb-4 flex justify-center" aria-hidden>{icon}</div>}
           <h1 className="text-center text-2xl font-bold text-slate-900 sm:text-3xl">{title}</h1>

@@ -1,32 +1,58 @@
 import { Link } from "react-router-dom";
 import { ASSOCIATION_NAME } from "@shared/agreement.ts";
 import { useSiteConfig } from "../lib/site-config.ts";
+import { useGoToSection } from "../lib/use-section.ts";
+import { SECTION_LINKS } from "./SiteHeader.tsx";
+
+const footerLink = "rounded hover:text-white hover:underline";
 
 export function SiteFooter() {
   const config = useSiteConfig();
+  const goTo = useGoToSection();
   return (
     <footer className="bg-brand-900 text-brand-100">
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-3">
-        <div>
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="lg:col-span-2">
           <p className="font-semibold text-white">{ASSOCIATION_NAME}</p>
-          <p className="mt-2 text-sm">A private member association of Illinois landlords, property owners, investors and contractors.</p>
+          <p className="mt-2 max-w-md text-sm">
+            A private member association of Illinois landlords, property owners, investors and contractors. Not a licensed
+            brokerage or property management company.
+          </p>
         </div>
         <nav aria-label="Footer">
-          <p className="font-semibold text-white">Quick links</p>
-          <ul className="mt-2 space-y-1 text-sm">
-            <li><Link className="hover:underline" to="/#membership">Membership</Link></li>
-            <li><Link className="hover:underline" to="/faq">FAQ</Link></li>
-            <li><Link className="hover:underline" to="/admin">Administrators</Link></li>
+          <h2 className="font-semibold text-white">Quick links</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {SECTION_LINKS.filter((l) => l.id !== "contact").map((link) => (
+              <li key={link.id}>
+                <a
+                  className={footerLink}
+                  href={`/#${link.id}`}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    goTo(link.id);
+                  }}
+                >
+                  {link.label}
+                </a>
+              </li>
+            ))}
+            <li><Link className={footerLink} to="/faq">FAQ</Link></li>
+            <li><Link className={footerLink} to="/demo">Portal demo</Link></li>
+            <li><Link className={footerLink} to="/admin">Admin</Link></li>
           </ul>
         </nav>
         <div className="text-sm">
-          <p className="font-semibold text-white">Contact</p>
-          {config && (
-            <>
-              <p className="mt-2"><a className="hover:underline" href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a></p>
-              <p><a className="hover:underline" href={`tel:${config.supportPhone.replace(/[^\d+]/g, "")}`}>{config.supportPhone}</a></p>
-            </>
-          )}
+          <h2 className="font-semibold text-white">Contact</h2>
+          <ul className="mt-3 space-y-2">
+            <li>
+              Email:{" "}
+              {config ? <a className={footerLink} href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a> : "..."}
+            </li>
+            <li>
+              Phone:{" "}
+              {config ? <a className={footerLink} href={`tel:${config.supportPhone.replace(/[^\d+]/g, "")}`}>{config.supportPhone}</a> : "..."}
+            </li>
+          </ul>
         </div>
       </div>
     </footer>

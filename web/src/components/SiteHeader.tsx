@@ -1,7 +1,8 @@
-import { Link, useLocation, useNavigate } from "react-router-dom";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { Link } from "react-router-dom";
 import { ASSOCIATION_NAME } from "@shared/agreement.ts";
 import { buttonClass } from "./Button.tsx";
-import { scrollToSection } from "../lib/scroll.ts";
+import { useGoToSection } from "../lib/use-section.ts";
 
 export const SECTION_LINKS = [
   { id: "services", label: "Services" },
@@ -11,21 +12,122 @@ export const SECTION_LINKS = [
   { id: "contact", label: "Contact" },
 ] as const;
 
+const linkClass = "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-brand-800";
+
+/** The section links as a disclosure on narrow screens: Escape or a click outside closes it. */
+function MobileNav({ onSelect }: { onSelect: (id: string) => void }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        setOpen(false);
+        button.current?.focus();
+      }
+    };
+    const onPointer = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!panel.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPointer);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPointer);
+    };
+  }, [open]);
+
+  return (
+    <div className="lg:hidden">
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+        className="inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100"
+      >
+        <span className="sr-only">Menu</span>
+        <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+          {open ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+        </svg>
+      </button>
+      <div ref={panel} id={panelId} hidden={!open} className="absolute inset-x-0 top-full border-b border-slate-200 bg-white shadow-lg">
+        <nav aria-label="Sections">
+          <ul className="mx-auto flex max-w-7xl flex-col px-4 py-2">
+            {SECTION_LINKS.map((link) => (
+              <li key={link.id}>
+                <a
+                  href={`/#${link.id}`}
+                  className={`${linkClass} block text-base`}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    setOpen(false);
+                    onSelect(link.id);
+                  }}
+                >
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </div>
+  );
+}
+
+const loadPortalLoginMenu = () => import("./PortalLoginMenu.tsx");
+const PortalLoginMenu = lazy(() => loadPortalLoginMenu().then((m) => ({ default: m.PortalLoginMenu })));
+
+/**
+ * The Portal Login menu, fetched when the visitor reaches for it: the menu's code (a dropdown
+ * library, the portal checks) is not part of the landing page's first load. Until then a button
+ * that looks the same stands in; pressing it loads the menu already open.
+ */
+function PortalLogin() {
+  const [wanted, setWanted] = useState(false);
+  const standIn = (
+    <button
+      type="button"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      className={buttonClass("secondary", "text-sm")}
+      onPointerEnter={() => void loadPortalLoginMenu()}
+      onFocus={() => void loadPortalLoginMenu()}
+      onClick={() => setWanted(true)}
+    >
+      Portal Login
+      <svg aria-hidden viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
+        <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
+      </svg>
+    </button>
+  );
+  if (!wanted) return standIn;
+  return (
+    <Suspense fallback={standIn}>
+      <PortalLoginMenu defaultOpen />
+    </Suspense>
+  );
+}
+
 /** The site header: section links, the portal menu and the apply button. */
 export function SiteHeader() {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const goTo = (id: string) => {
-    if (location.pathname === "/") scrollToSection(id);
-    else navigate(`/#${id}`);
-  };
+  const goTo = useGoToSection();
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
-        <Link to="/" className="flex items-center gap-2 font-bold text-brand-800">
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <div className="relative mx-auto flex max-w-7xl items-center justify-between gap-2 px-4 py-3">
+        <Link to="/" className="flex min-w-0 items-center gap-2 font-bold text-brand-800">
           <img src="/favicon.svg" alt="" width={32} height={32} />
-          <span className="hidden sm:inline">{ASSOCIATION_NAME}</span>
-          <span className="sm:hidden">ILPOA</span>
+          <span className="hidden truncate xl:inline">{ASSOCIATION_NAME}</span>
+          <span className="xl:hidden">ILPOA</span>
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
           {SECTION_LINKS.map((link) => (
@@ -36,16 +138,18 @@ export function SiteHeader() {
                 event.preventDefault();
                 goTo(link.id);
               }}
-              className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+              className={linkClass}
             >
               {link.label}
             </a>
           ))}
         </nav>
         <div className="flex items-center gap-2">
-          <button type="button" className={buttonClass("accent", "text-sm")} onClick={() => goTo("apply")}>
+          <PortalLogin />
+          <button type="button" className={buttonClass("accent", "px-3 text-sm sm:px-4")} onClick={() => goTo("apply")}>
             Apply for Membership
           </button>
+          <MobileNav onSelect={goTo} />
         </div>
       </div>
     </header>

@@ -1,33 +1,53 @@
+import { useEffect } from "react";
+import { useLocation } from "react-router-dom";
 import { SiteFooter } from "../components/SiteFooter.tsx";
 import { SiteHeader } from "../components/SiteHeader.tsx";
-import { ApplySection } from "../features/apply/ApplySection.tsx";
+import { showApplySection } from "../features/landing/apply-loader.ts";
+import { Audiences } from "../features/landing/Audiences.tsx";
+import { Benefits } from "../features/landing/Benefits.tsx";
+import { ContactSection } from "../features/landing/ContactSection.tsx";
+import { CostComparison } from "../features/landing/CostComparison.tsx";
+import { FaqList } from "../features/landing/FaqList.tsx";
+import { FeatureComparison } from "../features/landing/FeatureComparison.tsx";
+import { Hero } from "../features/landing/Hero.tsx";
+import { MembershipLevels } from "../features/landing/MembershipLevels.tsx";
+import { PortalPreview } from "../features/landing/PortalPreview.tsx";
+import { Section } from "../features/landing/Section.tsx";
+import { Services } from "../features/landing/Services.tsx";
+import { Testimonials } from "../features/landing/Testimonials.tsx";
+import { usePageMeta } from "../lib/page-meta.ts";
+import { scrollToSection } from "../lib/scroll.ts";
 
+/** The landing page (SPEC.md 2): every section in the order SPEC.md names them. */
 export function HomePage() {
+  usePageMeta("/");
+  const { hash } = useLocation();
+
+  // Arriving from another page at /#section: scroll there once the page is on screen.
+  useEffect(() => {
+    const id = decodeURIComponent(hash.slice(1));
+    if (!id) return;
+    if (id === "apply" || id === "contact") showApplySection();
+    requestAnimationFrame(() => scrollToSection(id));
+  }, [hash]);
+
   return (
     <>
       <SiteHeader />
-      <main>
-        <section className="bg-gradient-to-br from-brand-900 to-brand-700 text-white">
-          <div className="mx-auto max-w-7xl px-4 py-16 sm:py-24">
-            <h1 className="max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">
-              Run your rentals with a flat membership, not a percentage of your rent.
-            </h1>
-            <p className="mt-6 max-w-2xl text-lg text-brand-100">
-              A private member association of Illinois landlords, property owners, investors and contractors.
-            </p>
-          </div>
-        </section>
-        <section id="apply" aria-labelledby="apply-heading" className="bg-slate-50 py-16">
-          <div className="mx-auto max-w-4xl px-4">
-            <h2 id="apply-heading" className="text-3xl font-bold text-slate-900">
-              Apply for membership
-            </h2>
-            <p className="mt-2 text-slate-600">Approval is immediate. Sign the agreement online and you are in.</p>
-            <div className="mt-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
-              <ApplySection />
-            </div>
-          </div>
-        </section>
+      <main id="main">
+        <Hero />
+        <Benefits />
+        <Services />
+        <MembershipLevels />
+        <Audiences />
+        <Testimonials />
+        <CostComparison />
+        <FeatureComparison />
+        <Section id="faq" tone="slate" title="Frequently asked questions">
+          <FaqList />
+        </Section>
+        <PortalPreview />
+        <ContactSection />
       </main>
       <SiteFooter />
     </>

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
-import { isPaidLevel, priceLabel, type MembershipLevel } from "@shared/membership.ts";
+import { isPaidLevel, priceLabel, type MembershipLevel, type PaidLevel } from "@shared/membership.ts";
 import { Button } from "../../components/Button.tsx";
+import { StartPayment } from "../billing/StartPayment.tsx";
 
 export const REDIRECT_AFTER_SIGNING_MS = 2000;
 
@@ -10,6 +11,7 @@ export const REDIRECT_AFTER_SIGNING_MS = 2000;
  */
 export function AfterSigning({
   level,
+  applicationId,
   onContinue,
 }: {
   level: MembershipLevel;
@@ -28,10 +30,13 @@ export function AfterSigning({
     <section role="status" className="rounded-xl border border-green-200 bg-white p-6">
       <h3 className="text-xl font-semibold text-green-900">Agreement signed</h3>
       {paid ? (
-        <p className="mt-2 text-slate-700">
-          Your {level} membership is reserved. Payment comes next: {priceLabel(level)}, billed monthly. A copy of your signed
-          agreement was emailed to you.
-        </p>
+        <>
+          <p className="mt-2 text-slate-700">
+            Your {level} membership is reserved. Payment comes next: {priceLabel(level)}, billed monthly. A copy of your signed
+            agreement was emailed to you.
+          </p>
+          <StartPayment applicationId={applicationId} level={level as PaidLevel} />
+        </>
       ) : (
         <>
           <p className="mt-2 text-slate-700">

@@ -1,0 +1,283 @@
+import { createHash } from "node:crypto";
+import { PDFDocument, PDFName, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import { ASSOCIATION_NAME } from "../../shared/agreement.ts";
+import { chicagoDateTime } from "../../shared/time.ts";
+
+// The signed agreement as a PDF (DECISIONS.md 13): the agreement text exactly as stored at
+// signing, the signature block and an audit page. Everything in the file comes from the contract
+// record, and every date in the file is the signing time, so the same record always yields the
+// same bytes: the SHA-256 of the file can be stored and checked later.
+
+/** The fields of a contract the document is made from. */
+export interface ContractRecord {
+  id: string;
+  applicationId: string;
+  memberName: string;
+  memberEmail: string;
+  membershipLevel: string;
+  agreementVersion: string;
+  contractText: string;
+  textSha256: string;
+  signatureName: string;
+  consentWording: string;
+  signedAt: Date;
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+export interface ContractPdf {
+  bytes: Uint8Array;
+  /** SHA-256 of the file, hex: what verification compares. */
+  sha256: string;
+  /** SHA-256 of the signed record printed on the audit page, hex. */
+  recordFingerprint: string;
+  filename: string;
+}
+
+export const sha256Hex = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
+
+/**
+ * The fingerprint printed in the document: the SHA-256 of the signed record (every audit field
+ * and the full agreement text). A file cannot contain the hash of its own bytes, so the audit page
+ * carries this one, and the file's SHA-256 is kept on the contract for verification.
+ */
+export function recordFingerprint(contract: ContractRecord): string {
+  return sha256Hex(
+    JSON.stringify([
+      contract.id,
+      contract.applicationId,
+      contract.agreementVersion,
+      contract.textSha256,
+      contract.contractText,
+      contract.signatureName,
+      contract.memberName,
+      contract.memberEmail,
+      contract.membershipLevel,
+      contract.consentWording,
+      contract.signedAt.toISOString(),
+      contract.ipAddress,
+      contract.userAgent,
+    ]),
+  );
+}
+
+export function contractPdfFilename(contract: Pick<ContractRecord, "memberName" | "signedAt">): string {
+  const name = contract.memberName.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "") || "member";
+  return `membership-agreement-${name}-${contract.signedAt.toISOString().slice(0, 10)}.pdf`;
+}
+
+const PAGE = { width: 612, height: 792, margin: 64 }; // US Letter, points
+const COLORS = { text: rgb(0.12, 0.16, 0.22), muted: rgb(0.39, 0.45, 0.55), brand: rgb(0.12, 0.23, 0.54) };
+
+/** Lays text out top to bottom, wrapping lines and starting new pages as needed. */
+class Writer {
+  private page!: PDFPage;
+  private y = 0;
+  private pageNumber = 0;
+  readonly pages: PDFPage[] = [];
+  /** Set when a character had to be printed as "?". */
+  substituted = false;
+
+  constructor(
+    private readonly doc: PDFDocument,
+    private readonly fonts: { regular: PDFFont; bold: PDFFont; mono: PDFFont },
+    private readonly footer: string,
+  ) {}
+
+  newPage() {
+    this.page = this.doc.addPage([PAGE.width, PAGE.height]);
+    this.pages.push(this.page);
+    this.pageNumber += 1;
+    this.y = PAGE.height - PAGE.margin;
+  }
+
+  private ensure(height: number) {
+    if (this.y - height < PAGE.margin + 24) this.newPage();
+  }
+
+  /** Characters the standard fonts cannot draw become "?"; the exact text is covered by its SHA-256. */
+  private printable(font: PDFFont, text: string): string {
+    const charset = new Set(font.getCharacterSet());
+    let out = "";
+    for (const ch of text.replace(/\t/g, "    ")) {
+      const known = charset.has(ch.codePointAt(0)!);
+      if (!known) this.substituted = true;
+      out += known ? ch : "?";
+    }
+    return out;
+  }
+
+  private wrap(font: PDFFont, size: number, text: string, width: number): string[] {
+    const lines: string[] = [];
+    for (const paragraph of text.split("\n")) {
+      let line = "";
+      for (const word of paragraph.split(/(\s+)/)) {
+        if (word === "") continue;
+        const candidate = line + word;
+        if (font.widthOfTextAtSize(candidate, size) <= width || line === "") {
+          // A single word longer than the line (a hash, a user agent) is broken by characters.
+          if (font.widthOfTextAtSize(candidate, size) > width) {
+            for (const ch of candidate) {
+              if (font.widthOfTextAtSize(line + ch, size) > width && line !== "") {
+                lines.push(line);
+                line = "";
+              }
+              line += ch;
+            }
+          } else {
+            line = candidate;
+          }
+        } else {
+          lines.push(line.trimEnd());
+          line = /^\s+$/.test(word) ? "" : word;
+        }
+      }
+      lines.push(line.trimEnd());
+    }
+    return lines;
+  }
+
+  text(
+    text: string,
+    options: { font?: "regular" | "bold" | "mono"; size?: number; color?: ReturnType<typeof rgb>; gap?: number; indent?: number } = {},
+  ) {
+    const font = this.fonts[options.font ?? "regular"];
+    const size = options.size ?? 10.5;
+    const indent = options.indent ?? 0;
+    const lineHeight = size * 1.4;
+    for (const line of this.wrap(font, size, this.printable(font, text), PAGE.width - 2 * PAGE.margin - indent)) {
+      this.ensure(lineHeight);
+      this.y -= lineHeight;
+      this.page.drawText(line, { x: PAGE.margin + indent, y: this.y, size, font, color: options.color ?? COLORS.text });
+    }
+    this.y -= options.gap ?? 6;
+  }
+
+  /** A label and its value, the value wrapped under an indent. */
+  field(label: string, value: string) {
+    this.text(label, { font: "bold", size: 9.5, color: COLORS.muted, gap: 0 });
+    this.text(value, { font: /^[0-9a-f]{64}$/.test(value) ? "mono" : "regular", size: 10, gap: 8, indent: 12 });
+  }
+
+  rule() {
+    this.ensure(12);
+    this.y -= 6;
+    this.page.drawLine({
+      start: { x: PAGE.margin, y: this.y },
+      end: { x: PAGE.width - PAGE.margin, y: this.y },
+      thickness: 0.75,
+      color: COLORS.muted,
+    });
+    this.y -= 10;
+  }
+
+  /** Starts a new page unless `points` fit, so a heading stays with the start of its text. */
+  keepTogether(points: number) {
+    this.ensure(points);
+  }
+
+  space(points: number) {
+    this.y -= points;
+  }
+
+  /** "Page n of N" and the footer line on every page, once all pages exist. */
+  finish() {
+    const size = 8;
+    this.pages.forEach((page, index) => {
+      const label = this.printable(this.fonts.regular, `${this.footer} · Page ${index + 1} of ${this.pages.length}`);
+      page.drawText(label, { x: PAGE.margin, y: PAGE.margin - 24, size, font: this.fonts.regular, color: COLORS.muted });
+    });
+  }
+}
+
+/** Renders the signed agreement. Same record in, byte-identical file out. */
+export async function renderContractPdf(contract: ContractRecord): Promise<ContractPdf> {
+  const signedAt = contract.signedAt;
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  doc.setTitle(`Membership Agreement — ${contract.memberName}`);
+  doc.setAuthor(ASSOCIATION_NAME);
+  doc.setSubject(`Signed membership agreement, version ${contract.agreementVersion}`);
+  doc.setCreator(ASSOCIATION_NAME);
+  doc.setProducer("pdf-lib");
+  doc.setCreationDate(signedAt);
+  doc.setModificationDate(signedAt);
+  doc.setLanguage("en-US");
+  // A fixed document id (derived from the record) rather than a random one keeps the bytes stable.
+  const fingerprint = recordFingerprint(contract);
+  const fileId = doc.context.obj(fingerprint.slice(0, 32));
+  doc.context.trailerInfo.ID = doc.context.obj([fileId, fileId]);
+
+  const fonts = {
+    regular: await doc.embedFont(StandardFonts.Helvetica),
+    bold: await doc.embedFont(StandardFonts.HelveticaBold),
+    mono: await doc.embedFont(StandardFonts.Courier),
+  };
+  const writer = new Writer(doc, fonts, `${ASSOCIATION_NAME} · Contract ${contract.id}`);
+
+  // The agreement, as stored: first paragraph is the title, second the version line.
+  writer.newPage();
+  const paragraphs = contract.contractText.split("\n\n");
+  paragraphs.forEach((paragraph, index) => {
+    if (index === 0) writer.text(paragraph, { font: "bold", size: 15, color: COLORS.brand, gap: 4 });
+    else if (index === 1) writer.text(paragraph, { size: 9.5, color: COLORS.muted, gap: 12 });
+    else if (/^Article \d+\./.test(paragraph)) {
+      const [heading, ...body] = paragraph.split("\n");
+      writer.keepTogether(11.5 * 1.4 + 3 * 10.5 * 1.4);
+      writer.text(heading!, { font: "bold", size: 11.5, gap: 2 });
+      writer.text(body.join("\n"), { gap: 10 });
+    } else writer.text(paragraph, { gap: 10 });
+  });
+
+  // The signature block.
+  writer.keepTogether(220);
+  writer.rule();
+  writer.text("Signature", { font: "bold", size: 12, color: COLORS.brand, gap: 6 });
+  writer.text(`/s/ ${contract.signatureName}`, { font: "bold", size: 16, gap: 4 });
+  writer.field("Typed name of signer", contract.signatureName);
+  writer.field("Member", `${contract.memberName} <${contract.memberEmail}>`);
+  writer.field("Membership level", contract.membershipLevel);
+  writer.field("Date signed", `${chicagoDateTime(signedAt)} (America/Chicago)`);
+  writer.field("Consent given by the signer", contract.consentWording);
+
+  // The audit page.
+  writer.newPage();
+  writer.text("Signature Audit Record", { font: "bold", size: 15, color: COLORS.brand, gap: 4 });
+  writer.text(
+    "This page records how the agreement above was signed electronically under the Illinois Uniform " +
+      "Electronic Transactions Act (815 ILCS 333). The agreement text was stored at the moment of signing " +
+      "and has not changed since.",
+    { size: 9.5, color: COLORS.muted, gap: 12 },
+  );
+  writer.field("Contract id", contract.id);
+  writer.field("Application id", contract.applicationId);
+  writer.field("Agreement version", contract.agreementVersion);
+  writer.field("SHA-256 of the agreement text", contract.textSha256);
+  writer.field("Signer's typed name", contract.signatureName);
+  writer.field("Signer's name on the application", contract.memberName);
+  writer.field("Signer's email", contract.memberEmail);
+  writer.field("Consent wording accepted", contract.consentWording);
+  writer.field("Signed at (UTC)", signedAt.toISOString());
+  writer.field("Signed at (America/Chicago)", chicagoDateTime(signedAt));
+  writer.field("IP address", contract.ipAddress ?? "not recorded");
+  writer.field("User agent", contract.userAgent ?? "not recorded");
+  writer.field("Document fingerprint (SHA-256 of this signed record)", fingerprint);
+  writer.space(6);
+  if (writer.substituted) {
+    writer.text(
+      "Characters the document's fonts cannot show are printed as \"?\"; the SHA-256 of the agreement text " +
+        "and the document fingerprint above cover the exact characters signed.",
+      { size: 9.5, color: COLORS.muted },
+    );
+  }
+  writer.text(
+    "To verify this document, open the association's verification page (/verify) and upload this PDF, " +
+      "or give its SHA-256. The association confirms whether it matches a contract on record.",
+    { size: 9.5, color: COLORS.muted },
+  );
+  writer.finish();
+
+  // Keep the catalog free of anything time- or run-dependent.
+  doc.catalog.set(PDFName.of("PageMode"), PDFName.of("UseNone"));
+  const bytes = await doc.save({ useObjectStreams: false });
+  return { bytes, sha256: sha256Hex(bytes), recordFingerprint: fingerprint, filename: contractPdfFilename(contract) };
+}

@@ -1,0 +1,102 @@
+import { and, count, eq, gte, isNull, sql } from "drizzle-orm";
+import { MEMBERSHIP_LEVELS, type MembershipLevel } from "../../../shared/membership.ts";
+import { ASSOCIATION_TIME_ZONE } from "../../../shared/time.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { applications, members } from "../../db/schema.ts";
+
+// The state of the association at a glance (SPEC.md 3 "Dashboard stats") and the figures behind
+// the dashboard's charts. Deleted members are not members any more and count nowhere.
+
+const RECENT_DAYS = 30;
+const DAY = 24 * 60 * 60 * 1000;
+
+export async function dashboardStats(db: DbOrTx, now: Date) {
+  const listed = isNull(members.deletedAt);
+  const [byLevel, [active], [recent], [apps], [pending]] = await Promise.all([
+    db.select({ level: members.membershipLevel, n: count() }).from(members).where(listed).groupBy(members.membershipLevel),
+    db.select({ n: count() }).from(members).where(and(listed, eq(members.isActive, true), eq(members.status, "active"))),
+    db.select({ n: count() }).from(members).where(and(listed, gte(members.createdAt, new Date(now.getTime() - RECENT_DAYS * DAY)))),
+    db.select({ n: count() }).from(applications),
+    db.select({ n: count() }).from(applications).where(eq(applications.status, "pending")),
+  ]);
+  const levels = Object.fromEntries(MEMBERSHIP_LEVELS.map((l) => [l, 0])) as Record<MembershipLevel, number>;
+  for (const row of byLevel) levels[row.level] = Number(row.n);
+  return {
+    total_members: levels.Basic + levels.Standard + levels.Premium,
+    active_members: Number(active?.n ?? 0),
+    total_applications: Number(apps?.n ?? 0),
+    pending_applications: Number(pending?.n ?? 0),
+    basic_members: levels.Basic,
+    standard_members: levels.Standard,
+    premium_members: levels.Premium,
+    recent_signups: Number(recent?.n ?? 0),
+  };
+}
+
+type Rows<T> = T[] | { rows: T[] };
+const rowsOf = <T>(result: Rows<T>): T[] => (Array.isArray(result) ? result : result.rows);
+
+/**
+ * The charts: sign-ups per week (last 12 weeks, Chicago weeks starting Monday), members by level,
+ * and monthly recurring revenue at the end of each of the last 12 months (Chicago months): the
+ * sum of the paid subscriptions running then, in cents.
+ */
+export async function dashboardCharts(db: DbOrTx, now: Date) {
+  const nowIso = now.toISOString();
+  const tz = ASSOCIATION_TIME_ZONE;
+  const weeks = rowsOf(
+    (await db.execute(sql`
+      with bounds as (
+        select generate_series(
+          date_trunc('week', ${nowIso}::timestamptz at time zone ${tz}) - interval '11 weeks',
+          date_trunc('week', ${nowIso}::timestamptz at time zone ${tz}),
+          interval '1 week'
+        ) as week_start
+      )
+      select to_char(b.week_start, 'YYYY-MM-DD') as week_start, count(m.id)::int as signups
+      from bounds b
+      left join ${members} m
+        on m.deleted_at is null
+       and m.created_at >= (b.week_start at time zone ${tz})
+       and m.created_at < ((b.week_start + interval '1 week') at time zone ${tz})
+      group by b.week_start
+      order by b.week_start`)) as Rows<{ week_start: string; signups: number }>,
+  );
+
+  const revenue = rowsOf(
+    (await db.execute(sql`
+      with bounds as (
+        select generate_series(
+          date_trunc('month', ${nowIso}::timestamptz at time zone ${tz}) - interval '11 months',
+          date_trunc('month', ${nowIso}::timestamptz at time zone ${tz}),
+          interval '1 month'
+        ) as month_start
+      ),
+      points as (
+        -- The end of each month, or now for the month under way.
+        select month_start,
+               least((month_start + interval '1 month') at time zone ${tz}, ${nowIso}::timestamptz) as at
+        from bounds
+      )
+      select to_char(p.month_start, 'YYYY-MM') as month,
+             coalesce(sum(s.amount_cents), 0)::int as mrr_cents
+      from points p
+      left join subscriptions s
+        on s.status <> 'incomplete'
+       and s.created_at <= p.at
+       and coalesce(s.cancelled_at, case when s.status = 'cancelled' then s.updated_at end, 'infinity'::timestamptz) > p.at
+      group by p.month_start
+      order by p.month_start`)) as Rows<{ month: string; mrr_cents: number }>,
+  );
+
+  const stats = await dashboardStats(db, now);
+  return {
+    signups_per_week: weeks.map((w) => ({ week_start: w.week_start, signups: Number(w.signups) })),
+    members_by_level: [
+      { level: "Basic" as const, members: stats.basic_members },
+      { level: "Standard" as const, members: stats.standard_members },
+      { level: "Premium" as const, members: stats.premium_members },
+    ],
+    mrr_by_month: revenue.map((r) => ({ month: r.month, mrr_cents: Number(r.mrr_cents) })),
+  };
+}

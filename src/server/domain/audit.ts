@@ -1,0 +1,101 @@
+import { desc, eq, lt, sql } from "drizzle-orm";
+import type { DbOrTx } from "../db/client.ts";
+import { adminAuditLog, members } from "../db/schema.ts";
+import type { AdminRow, ValidSession } from "./sessions.ts";
+
+// The admin audit log (DECISIONS.md 16): who did what to which record, when, from which IP.
+// Rows are only inserted; nothing in the product updates or deletes them.
+
+export type AuditAction =
+  | "sign_in"
+  | "sign_out"
+  | "member_activated"
+  | "member_deactivated"
+  | "member_password_reset"
+  | "member_deleted"
+  | "contract_email_resent"
+  | "backup_exported"
+  | "members_csv_exported"
+  | "test_data_cleaned";
+
+/** The admin acting and where the request came from. */
+export interface AdminActor {
+  admin: Pick<AdminRow, "id" | "fullName">;
+  ip: string | null;
+  /** The admin's session, for actions that call other areas' domain functions on their behalf. */
+  session?: Extract<ValidSession, { kind: "admin" }>;
+}
+
+export interface AuditEntry {
+  action: AuditAction;
+  targetType?: "member" | "contract" | "admin" | "data";
+  targetId?: string;
+  /** Facts about the action, never personal data (they outlive a deleted member). */
+  details?: Record<string, unknown>;
+}
+
+/** Writes one audit row; call it with the transaction of the change it records. */
+export async function recordAdminAction(db: DbOrTx, actor: AdminActor, entry: AuditEntry, now: Date): Promise<void> {
+  await db.insert(adminAuditLog).values({
+    adminId: actor.admin.id,
+    adminName: actor.admin.fullName,
+    action: entry.action,
+    targetType: entry.targetType ?? null,
+    targetId: entry.targetId ?? null,
+    details: entry.details ?? {},
+    ipAddress: actor.ip,
+    createdAt: now,
+  });
+}
+
+/** Newest first; `before` is the id of the last row already shown (further pages). */
+export async function listAuditLog(db: DbOrTx, options: { limit: number; before?: number }) {
+  const rows = await db
+    .select({
+      id: adminAuditLog.id,
+      adminName: adminAuditLog.adminName,
+      action: adminAuditLog.action,
+      targetType: adminAuditLog.targetType,
+      targetId: adminAuditLog.targetId,
+      details: adminAuditLog.details,
+      ipAddress: adminAuditLog.ipAddress,
+      createdAt: adminAuditLog.createdAt,
+      // A member target is named as the member is now: a deleted member shows as such.
+      memberFirst: members.firstName,
+      memberLast: members.lastName,
+      memberEmail: members.email,
+      memberDeleted: members.deletedAt,
+    })
+    .from(adminAuditLog)
+    .leftJoin(
+      members,
+      sql`${adminAuditLog.targetType} = 'member' and ${adminAuditLog.targetId} = ${members.id}::text`,
+    )
+    .where(options.before ? lt(adminAuditLog.id, options.before) : undefined)
+    .orderBy(desc(adminAuditLog.id))
+    .limit(options.limit + 1);
+  const page = rows.slice(0, options.limit);
+  return {
+    items: page.map((row) => ({
+      id: row.id,
+      admin_name: row.adminName,
+      action: row.action,
+      target_type: row.targetType,
+      target_id: row.targetId,
+      target_label:
+        row.targetType === "member" && row.memberEmail
+          ? row.memberDeleted
+            ? "Deleted member"
+            : `${row.memberFirst} ${row.memberLast} <${row.memberEmail}>`
+          : null,
+      details: row.details,
+      ip_address: row.ipAddress,
+      created_at: row.createdAt.toISOString(),
+    })),
+    next_before: rows.length > options.limit ? (page[page.length - 1]?.id ?? null) : null,
+  };
+}
+
+export async function auditRowsFor(db: DbOrTx, targetId: string) {
+  return db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, targetId)).orderBy(adminAuditLog.id);
+}

@@ -1,0 +1,228 @@
+import { and, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
+import { accountMessages, type TChangePasswordRequest, type TLoginRequest } from "../../shared/account-schema.ts";
+import { isPaidLevel } from "../../shared/membership.ts";
+import type { DbOrTx } from "../db/client.ts";
+import { members, sessions, signInTokens, type TokenPurpose } from "../db/schema.ts";
+import { AppError, forbidden } from "../errors.ts";
+import { passwordChangedEmail, passwordLinkEmail, signInLinkEmail } from "../mail/account-emails.ts";
+import { enqueueEmail } from "../mail/outbox.ts";
+import type { Services } from "../services.ts";
+import { hashPassword, verifyPassword } from "./admins.ts";
+import type { RequestMeta } from "./applications.ts";
+import { findMemberByEmail } from "./members.ts";
+import { clearRateLimit, hitRateLimit, type RateLimitRule } from "./rate-limit.ts";
+import { createSession, generateToken, hashToken, invalidateMemberSessions, type MemberRow } from "./sessions.ts";
+
+// Member sign-in (DECISIONS.md 4): email or username with a password, or a single-use link sent
+// by email. Answers never tell whether an email belongs to a member.
+
+const MINUTE = 60 * 1000;
+export const LINK_LIFETIME_MS = 24 * 60 * MINUTE;
+
+export const LOGIN_PER_IP: RateLimitRule = {
+  name: "member-login:ip",
+  limit: 20,
+  windowMs: 15 * MINUTE,
+  message: "Too many sign-in attempts from your network. Please wait 15 minutes and try again.",
+};
+export const LOGIN_PER_ACCOUNT: RateLimitRule = {
+  name: "member-login:account",
+  limit: 8,
+  windowMs: 15 * MINUTE,
+  message: "Too many sign-in attempts for this account. Please wait 15 minutes, or sign in with an emailed link.",
+};
+export const LINK_PER_IP: RateLimitRule = {
+  name: "member-link:ip",
+  limit: 10,
+  windowMs: 60 * MINUTE,
+  message: "Too many link requests from your network. Please wait an hour and try again.",
+};
+export const LINK_PER_EMAIL: RateLimitRule = {
+  name: "member-link:email",
+  limit: 4,
+  windowMs: 60 * MINUTE,
+  message: "Too many links were requested for this email. Please use the latest one we sent, or wait an hour.",
+};
+
+const ipKey = (meta: RequestMeta) => meta.ip ?? "unknown";
+
+// Unknown accounts still pay for one hash check, so the answer time does not tell them apart.
+let dummyHash: Promise<string> | undefined;
+const burnPasswordCheck = async (password: string) => {
+  dummyHash ??= hashPassword(generateToken());
+  await verifyPassword(password, await dummyHash);
+};
+
+async function findMemberByLogin(db: DbOrTx, identifier: string): Promise<MemberRow | null> {
+  const id = identifier.trim().toLowerCase();
+  if (id.includes("@")) return findMemberByEmail(db, id);
+  const [row] = await db
+    .select()
+    .from(members)
+    .where(and(sql`lower(${members.username}) = ${id}`, isNull(members.deletedAt)))
+    .limit(1);
+  return row ?? null;
+}
+
+function assertActive(member: MemberRow, config: Services["config"]) {
+  if (!member.isActive) {
+    throw forbidden(`This membership is deactivated. Contact ${config.SUPPORT_EMAIL} or ${config.SUPPORT_PHONE} to restore it.`);
+  }
+}
+
+/** Email or username + password: a member session, or 401 without saying which part was wrong. */
+export async function signInWithPassword(services: Services, input: TLoginRequest, meta: RequestMeta) {
+  const { db } = services;
+  const now = services.now();
+  const identifier = input.username.trim().toLowerCase();
+  await hitRateLimit(db, LOGIN_PER_IP, ipKey(meta), now);
+  await hitRateLimit(db, LOGIN_PER_ACCOUNT, identifier, now);
+
+  const member = await findMemberByLogin(db, identifier);
+  // Guesses by username and by email count against the same account.
+  const accountKey = member?.email.toLowerCase();
+  if (accountKey && accountKey !== identifier) await hitRateLimit(db, LOGIN_PER_ACCOUNT, accountKey, now);
+  if (!member?.passwordHash) {
+    await burnPasswordCheck(input.password);
+    throw new AppError("UNAUTHORIZED", accountMessages.badCredentials);
+  }
+  if (!(await verifyPassword(input.password, member.passwordHash))) {
+    throw new AppError("UNAUTHORIZED", accountMessages.badCredentials);
+  }
+  assertActive(member, services.config);
+  await clearRateLimit(db, LOGIN_PER_ACCOUNT, identifier);
+  if (accountKey) await clearRateLimit(db, LOGIN_PER_ACCOUNT, accountKey);
+  const session = await createSession(db, { kind: "member", memberId: member.id }, now);
+  return { member, session };
+}
+
+async function issueLinkToken(tx: DbOrTx, purpose: TokenPurpose, memberId: string, now: Date): Promise<string> {
+  const token = generateToken();
+  await tx.insert(signInTokens).values({
+    id: hashToken(token),
+    purpose,
+    memberId,
+    expiresAt: new Date(now.getTime() + LINK_LIFETIME_MS),
+    createdAt: now,
+  });
+  return token;
+}
+
+/** Uses up a link token: answers its member when the token is known, unused, unexpired and for one of `purposes`. */
+async function consumeLinkToken(tx: DbOrTx, token: string, purposes: TokenPurpose[], now: Date): Promise<MemberRow> {
+  const [row] = await tx
+    .update(signInTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(signInTokens.id, hashToken(token)),
+        inArray(signInTokens.purpose, purposes),
+        isNull(signInTokens.usedAt),
+        gt(signInTokens.expiresAt, now),
+      ),
+    )
+    .returning({ memberId: signInTokens.memberId });
+  if (!row?.memberId) throw new AppError("BAD_REQUEST", accountMessages.badLink);
+  const [member] = await tx.select().from(members).where(and(eq(members.id, row.memberId), isNull(members.deletedAt))).limit(1);
+  if (!member) throw new AppError("BAD_REQUEST", accountMessages.badLink);
+  return member;
+}
+
+type LinkKind = "sign_in" | "password";
+
+/**
+ * Emails a sign-in link or a password link when the email belongs to an active member. The
+ * answer is the same either way.
+ */
+export async function requestAccountLink(services: Services, kind: LinkKind, email: string, meta: RequestMeta) {
+  const { db, config } = services;
+  const now = services.now();
+  await hitRateLimit(db, LINK_PER_IP, ipKey(meta), now);
+  await hitRateLimit(db, LINK_PER_EMAIL, email, now);
+  const member = await findMemberByEmail(db, email);
+  if (member?.isActive) {
+    await db.transaction(async (tx) => {
+      const hasPassword = member.passwordHash !== null;
+      const purpose: TokenPurpose = kind === "sign_in" ? "sign_in" : hasPassword ? "password_reset" : "password_set";
+      const token = await issueLinkToken(tx, purpose, member.id, now);
+      const rendered =
+        kind === "sign_in"
+          ? signInLinkEmail(config, { firstName: member.firstName, token })
+          : passwordLinkEmail(config, { firstName: member.firstName, token, hasPassword });
+      await enqueueEmail(tx, { to: member.email, memberId: member.id, ...rendered });
+    });
+  }
+  return { success: true, message: accountMessages.linkSent };
+}
+
+/** The confirm page posts the emailed token back: one use, then a member session. */
+export async function confirmSignInLink(services: Services, token: string) {
+  const now = services.now();
+  return services.db.transaction(async (tx) => {
+    const member = await consumeLinkToken(tx, token, ["sign_in"], now);
+    assertActive(member, services.config);
+    const session = await createSession(tx, { kind: "member", memberId: member.id }, now);
+    return { member, session };
+  });
+}
+
+/**
+ * Sets the password from an emailed link. Every other session ends (a reset is how someone
+ * takes an account back) and this browser is signed in.
+ */
+export async function resetPasswordWithLink(services: Services, input: { token: string; password: string }) {
+  const now = services.now();
+  const passwordHash = await hashPassword(input.password);
+  return services.db.transaction(async (tx) => {
+    const member = await consumeLinkToken(tx, input.token, ["password_set", "password_reset"], now);
+    assertActive(member, services.config);
+    const [updated] = await tx
+      .update(members)
+      .set({ passwordHash, mustChangePassword: false, updatedAt: now })
+      .where(eq(members.id, member.id))
+      .returning();
+    await invalidateMemberSessions(tx, member.id);
+    await enqueueEmail(tx, { to: member.email, memberId: member.id, ...passwordChangedEmail(services.config, { firstName: member.firstName }) });
+    const session = await createSession(tx, { kind: "member", memberId: member.id }, now);
+    return { member: updated!, session };
+  });
+}
+
+/**
+ * A signed-in member sets or changes their password. With a password already set the current
+ * one is needed (and its guesses count against the sign-in limit); other sessions end.
+ */
+export async function changePassword(services: Services, member: MemberRow, currentSessionId: string, input: TChangePasswordRequest) {
+  const { db } = services;
+  const now = services.now();
+  if (member.passwordHash) {
+    await hitRateLimit(db, LOGIN_PER_ACCOUNT, member.email, now);
+    if (!input.current_password || !(await verifyPassword(input.current_password, member.passwordHash))) {
+      throw new AppError("UNPROCESSABLE", [
+        { loc: ["body", "current_password"], msg: "Your current password is not right.", type: "invalid" },
+      ]);
+    }
+    await clearRateLimit(db, LOGIN_PER_ACCOUNT, member.email);
+  }
+  const passwordHash = await hashPassword(input.new_password);
+  await db.transaction(async (tx) => {
+    await tx.update(members).set({ passwordHash, mustChangePassword: false, updatedAt: now }).where(eq(members.id, member.id));
+    await tx.delete(sessions).where(and(eq(sessions.memberId, member.id), ne(sessions.id, currentSessionId)));
+    await enqueueEmail(tx, { to: member.email, memberId: member.id, ...passwordChangedEmail(services.config, { firstName: member.firstName }) });
+  });
+  return { success: true, message: "Your password is saved. You can now sign in with your email and password." };
+}
+
+/**
+ * The owner portal (SPEC.md 2) opens only for an active Standard or Premium member; the server
+ * decides, not the browser (DECISIONS.md 1).
+ */
+export function ownerPortalAccess(config: Services["config"], member: MemberRow | null) {
+  const allowed = member !== null && member.status === "active" && isPaidLevel(member.membershipLevel);
+  return {
+    allowed,
+    signed_in: member !== null,
+    membership_level: member?.membershipLevel ?? null,
+    url: allowed ? config.OWNER_PORTAL_URL : null,
+  };
+}

@@ -1,0 +1,33 @@
+import { paymentProvider, TestPaymentProvider } from "../payments/index.ts";
+import type { Services } from "../services.ts";
+import { expireOverdueSubscriptions } from "./subscriptions.ts";
+
+export const BILLING_SWEEP_MS = 15 * 60 * 1000;
+
+/**
+ * The subscription clock: every 15 minutes, members whose failed renewal is past the grace period
+ * return to Basic. With the test provider its (admin-movable) test clock is the time.
+ */
+export function startBillingWorker(services: Services, intervalMs = BILLING_SWEEP_MS) {
+  let running: Promise<unknown> = Promise.resolve();
+  const sweep = () => {
+    running = running
+      .then(async () => {
+        const provider = paymentProvider(services);
+        const now = provider instanceof TestPaymentProvider ? await provider.now() : services.now();
+        await expireOverdueSubscriptions(services, now);
+      })
+      .catch((error) => console.error("[billing] past-due sweep failed:", error instanceof Error ? error.message : error));
+    return running;
+  };
+  const timer = setInterval(sweep, intervalMs);
+  timer.unref?.();
+  return {
+    name: "billing",
+    sweep,
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

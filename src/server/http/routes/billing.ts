@@ -1,0 +1,66 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { ZCancelRequestSchema, ZUpgradeRequestSchema } from "../../../shared/billing.ts";
+import { applyBillingEvent } from "../../domain/billing-events.ts";
+import { completeUpgrade, paymentStatus, startMembershipPayment, startUpgrade } from "../../domain/billing.ts";
+import { cancelSubscription, getSubscriptionStatus, openBillingPortal } from "../../domain/subscriptions.ts";
+import { AppError } from "../../errors.ts";
+import { paymentProvider, StripePaymentProvider } from "../../payments/index.ts";
+import type { AppEnv } from "../auth.ts";
+import { readJson } from "../validate.ts";
+
+// SPEC.md 7's payment, subscription and upgrade calls, and Stripe's webhook. Each route is a
+// thin transport over one domain function (the tRPC billing router calls the same ones).
+
+const ZInitiateSchema = z.object({
+  billing_frequency: z.literal("monthly", { message: "Billing is monthly only." }).optional(),
+});
+
+/** POST /api/membership/initiate-payment/{applicationId} (mounted beside the membership routes). */
+export const paymentInitiationRoutes = new Hono<AppEnv>().post("/initiate-payment/:id", async (c) => {
+  // The body is { billing_frequency: "monthly" } (SPEC.md 7); monthly is the only frequency.
+  await readJson(c, ZInitiateSchema, { emptyIsObject: true });
+  return c.json(await startMembershipPayment(c.var.services, c.var.auth, c.req.param("id")));
+});
+
+
+/** /api/payments */
+export const paymentRoutes = new Hono<AppEnv>().get("/status/:sessionId", async (c) =>
+  c.json(await paymentStatus(c.var.services, c.var.auth, c.req.param("sessionId"))),
+);
+
+/** /api/subscriptions */
+export const subscriptionRoutes = new Hono<AppEnv>()
+  .get("/status/:email", async (c) => c.json(await getSubscriptionStatus(c.var.services, c.var.auth, c.req.param("email"))))
+  .get("/billing-portal/:email", async (c) => c.json(await openBillingPortal(c.var.services, c.var.auth, c.req.param("email"))))
+  .post("/cancel", async (c) => {
+    const input = await readJson(c, ZCancelRequestSchema.extend({ immediately: z.boolean().optional() }));
+    return c.json(await cancelSubscription(c.var.services, c.var.auth, input));
+  });
+
+/** /api/upgrades */
+export const upgradeRoutes = new Hono<AppEnv>()
+  .post("/initiate", async (c) => {
+    const input = await readJson(c, ZUpgradeRequestSchema);
+    return c.json(await startUpgrade(c.var.services, c.var.auth, input));
+  })
+  .post("/complete/:sessionId", async (c) => c.json(await completeUpgrade(c.var.services, c.var.auth, c.req.param("sessionId"))));
+
+/**
+ * POST /api/stripe/webhook: the raw body's signature is checked (forged or stale: 400), then the
+ * event goes to the one billing handler, which applies each event id once. Unknown types: 200.
+ */
+export const stripeWebhookRoutes = new Hono<AppEnv>().post("/webhook", async (c) => {
+  const { services } = c.var;
+  const provider = paymentProvider(services);
+  if (!(provider instanceof StripePaymentProvider)) {
+    throw new AppError("NOT_FOUND", "Stripe is not configured: this app takes payments with its built-in test provider.");
+  }
+  const secret = services.config.STRIPE_WEBHOOK_SECRET;
+  // Without the secret nothing can be verified; 503 makes Stripe retry once it is configured.
+  if (!secret) throw new AppError("UNAVAILABLE", "The Stripe webhook secret is not configured.");
+  const raw = await c.req.text();
+  const event = await provider.verifyWebhook(raw, c.req.header("stripe-signature"), secret);
+  const outcome = await applyBillingEvent(services, event);
+  return c.json({ received: true, outcome });
+});

@@ -1,0 +1,262 @@
+import Stripe from "stripe";
+import { CURRENCY, MEMBERSHIP_LEVELS, priceTable, type MembershipLevel, type PaidLevel } from "../../shared/membership.ts";
+import type { Config } from "../config.ts";
+import { AppError } from "../errors.ts";
+import type {
+  BillingEvent,
+  CheckoutCreated,
+  CheckoutRequest,
+  CheckoutSnapshot,
+  CustomerOwner,
+  PaymentProvider,
+  SubscriptionSnapshot,
+} from "./provider.ts";
+
+// Stripe through the official SDK (DECISIONS.md 9). The API version is pinned so a library
+// upgrade never changes the shapes we read without us noticing.
+export const STRIPE_API_VERSION = "2026-10-28.endive" as const;
+
+/** Prices are found by lookup key (and created once when missing), so no price ids live in config. */
+export const priceLookupKey = (level: PaidLevel) => `membership_${level.toLowerCase()}_monthly`;
+
+function levelFromLookupKey(key: string | null | undefined): MembershipLevel | null {
+  return MEMBERSHIP_LEVELS.find((level) => level !== "Basic" && priceLookupKey(level as PaidLevel) === key) ?? null;
+}
+
+export function createStripeClient(config: Config): Stripe {
+  if (!config.STRIPE_SECRET_KEY) throw new Error("STRIPE_SECRET_KEY is not set");
+  const base = config.STRIPE_API_BASE ? new URL(config.STRIPE_API_BASE) : null;
+  return new Stripe(config.STRIPE_SECRET_KEY, {
+    apiVersion: STRIPE_API_VERSION,
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === "https:" ? 443 : 80),
+          protocol: base.protocol === "https:" ? "https" : "http",
+        }
+      : {}),
+  });
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  value == null ? null : typeof value === "string" ? value : value.id;
+
+function isMissing(error: unknown): boolean {
+  return error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404;
+}
+
+/** Provider failures become a clear 502-free answer: the member can try again. */
+function unavailable(error: unknown): never {
+  if (error instanceof AppError) throw error;
+  console.error("[stripe]", error instanceof Error ? error.message : error);
+  throw new AppError("UNAVAILABLE", "The payment service is not responding. Please try again in a moment.");
+}
+
+export class StripePaymentProvider implements PaymentProvider {
+  readonly name = "stripe" as const;
+  readonly stripe: Stripe;
+  private readonly prices = new Map<PaidLevel, string>();
+
+  constructor(config: Config) {
+    this.stripe = createStripeClient(config);
+  }
+
+  async ensureCustomer(owner: CustomerOwner): Promise<string> {
+    if (owner.stripeCustomerId) return owner.stripeCustomerId;
+    try {
+      const customer = await this.stripe.customers.create(
+        { email: owner.email, name: owner.name, metadata: { member_id: owner.id } },
+        { idempotencyKey: `customer-${owner.id}` },
+      );
+      return customer.id;
+    } catch (error) {
+      unavailable(error);
+    }
+  }
+
+  async priceId(level: PaidLevel): Promise<string> {
+    const cached = this.prices.get(level);
+    if (cached) return cached;
+    const lookupKey = priceLookupKey(level);
+    const found = await this.stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 });
+    let id = found.data[0]?.id;
+    if (!id) {
+      const price = await this.stripe.prices.create(
+        {
+          currency: CURRENCY,
+          unit_amount: priceTable[level].monthlyCents,
+          recurring: { interval: "month" },
+          lookup_key: lookupKey,
+          product_data: { name: `${level} Membership` },
+        },
+        { idempotencyKey: `price-${lookupKey}-${priceTable[level].monthlyCents}` },
+      );
+      id = price.id;
+    }
+    this.prices.set(level, id);
+    return id;
+  }
+
+  async createCheckout(request: CheckoutRequest): Promise<CheckoutCreated> {
+    try {
+      const session = await this.stripe.checkout.sessions.create(
+        {
+          mode: "subscription",
+          customer: request.customerId,
+          client_reference_id: request.clientReferenceId,
+          line_items: [{ price: await this.priceId(request.level), quantity: 1 }],
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+          metadata: request.metadata,
+          subscription_data: { metadata: request.metadata },
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      if (!session.url) throw new Error("Checkout session without a url");
+      return { sessionId: session.id, url: session.url };
+    } catch (error) {
+      unavailable(error);
+    }
+  }
+
+  async getCheckout(sessionId: string): Promise<CheckoutSnapshot | null> {
+    try {
+      const session = await this.stripe.checkout.sessions.retrieve(sessionId);
+      return {
+        sessionId: session.id,
+        status: (session.status ?? "open") as CheckoutSnapshot["status"],
+        paid: session.status === "complete" && session.payment_status !== "unpaid",
+        customerId: idOf(session.customer),
+        subscriptionId: idOf(session.subscription),
+        clientReferenceId: session.client_reference_id,
+        metadata: session.metadata ?? {},
+        amountCents: session.amount_total,
+        currency: session.currency ?? CURRENCY,
+      };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      unavailable(error);
+    }
+  }
+
+  async getSubscription(subscriptionId: string): Promise<SubscriptionSnapshot | null> {
+    try {
+      return toSnapshot(await this.stripe.subscriptions.retrieve(subscriptionId));
+    } catch (error) {
+      if (isMissing(error)) return null;
+      unavailable(error);
+    }
+  }
+
+  async changePlan(subscriptionId: string, level: PaidLevel, idempotencyKey: string): Promise<SubscriptionSnapshot> {
+    try {
+      const current = await this.stripe.subscriptions.retrieve(subscriptionId);
+      const item = current.items.data[0];
+      if (!item) throw new AppError("CONFLICT", "This subscription has no plan to change.");
+      const updated = await this.stripe.subscriptions.update(
+        subscriptionId,
+        {
+          items: [{ id: item.id, price: await this.priceId(level) }],
+          // Charge (or credit) the difference for the rest of the period now.
+          proration_behavior: "always_invoice",
+          cancel_at_period_end: false,
+          metadata: { ...current.metadata, membership_level: level },
+        },
+        { idempotencyKey },
+      );
+      return toSnapshot(updated);
+    } catch (error) {
+      unavailable(error);
+    }
+  }
+
+  async cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSnapshot> {
+    try {
+      return toSnapshot(await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }));
+    } catch (error) {
+      unavailable(error);
+    }
+  }
+
+  async cancelNow(subscriptionId: string): Promise<SubscriptionSnapshot> {
+    try {
+      return toSnapshot(await this.stripe.subscriptions.cancel(subscriptionId));
+    } catch (error) {
+      unavailable(error);
+    }
+  }
+
+  async billingPortalUrl(customerId: string, returnUrl: string): Promise<string> {
+    try {
+      const session = await this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+      return session.url;
+    } catch (error) {
+      unavailable(error);
+    }
+  }
+
+  /** Verifies the signature (400 when forged or stale) and returns the event in our words. */
+  async verifyWebhook(rawBody: string, signature: string | undefined, secret: string): Promise<BillingEvent> {
+    if (!signature) throw new AppError("BAD_REQUEST", "Missing Stripe-Signature header.");
+    let event: Stripe.Event;
+    try {
+      event = await this.stripe.webhooks.constructEventAsync(rawBody, signature, secret);
+    } catch {
+      throw new AppError("BAD_REQUEST", "Invalid webhook signature.");
+    }
+    return toBillingEvent(event);
+  }
+}
+
+function toSnapshot(sub: Stripe.Subscription): SubscriptionSnapshot {
+  const item = sub.items.data[0];
+  const level = levelFromLookupKey(item?.price.lookup_key) ?? (sub.metadata?.membership_level as MembershipLevel | undefined) ?? null;
+  return {
+    id: sub.id,
+    customerId: idOf(sub.customer)!,
+    status: sub.status as SubscriptionSnapshot["status"],
+    level: level && (MEMBERSHIP_LEVELS as readonly string[]).includes(level) ? level : null,
+    amountCents: (item?.price.unit_amount ?? 0) * (item?.quantity ?? 1),
+    currency: item?.price.currency ?? CURRENCY,
+    currentPeriodEnd: item?.current_period_end ? new Date(item.current_period_end * 1000) : null,
+    cancelAtPeriodEnd: sub.cancel_at_period_end,
+    metadata: sub.metadata ?? {},
+  };
+}
+
+export function toBillingEvent(event: Stripe.Event): BillingEvent {
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.expired":
+      return { id: event.id, type: event.type, sessionId: event.data.object.id };
+    case "invoice.paid":
+    case "invoice.payment_failed": {
+      const invoice = event.data.object;
+      return {
+        id: event.id,
+        type: event.type,
+        invoiceId: invoice.id!,
+        subscriptionId: idOf(invoice.parent?.subscription_details?.subscription),
+        customerId: idOf(invoice.customer),
+        amountCents: event.type === "invoice.paid" ? invoice.amount_paid : invoice.amount_due,
+        currency: invoice.currency,
+        billingReason: invoice.billing_reason,
+        failureMessage: event.type === "invoice.payment_failed" ? "Your card was declined." : null,
+        occurredAt: new Date(event.created * 1000),
+      };
+    }
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted":
+      return {
+        id: event.id,
+        type: event.type,
+        subscriptionId: event.data.object.id,
+        customerId: idOf(event.data.object.customer),
+      };
+    default:
+      return { id: event.id, type: "ignored", originalType: event.type };
+  }
+}

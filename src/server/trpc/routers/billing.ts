@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { ZCancelRequestSchema, ZEmailSchema, ZPortalAccountSchema, ZTestPaymentSchema, ZUpgradeRequestSchema } from "../../../shared/billing.ts";
+import { completeUpgrade, createPortalAccount, paymentStatus, startMembershipPayment, startUpgrade } from "../../domain/billing.ts";
+import {
+  advanceTestClock,
+  cancelInTestBilling,
+  cancelSubscription,
+  describeTestBilling,
+  describeTestCheckout,
+  getSubscriptionStatus,
+  openBillingPortal,
+  payTestCheckout,
+  setTestRenewalFailure,
+  testClockState,
+} from "../../domain/subscriptions.ts";
+import { adminProcedure, memberProcedure, publicProcedure, router } from "../trpc.ts";
+
+const ZSessionIdSchema = z.object({ session_id: z.string().min(1).max(200) });
+
+/**
+ * Payments and subscriptions of a member. The email-keyed calls answer that member or an admin
+ * (DECISIONS.md 6): the domain functions check, so these procedures stay public-tier.
+ */
+export const memberBillingRouter = router({
+  initiatePayment: publicProcedure
+    .input(z.object({ applicationId: z.string().max(100) }))
+    .mutation(({ ctx, input }) => startMembershipPayment(ctx.services, ctx.auth, input.applicationId)),
+  paymentStatus: publicProcedure.input(ZSessionIdSchema).query(({ ctx, input }) => paymentStatus(ctx.services, ctx.auth, input.session_id)),
+  subscription: publicProcedure
+    .input(z.object({ email: ZEmailSchema }))
+    .query(({ ctx, input }) => getSubscriptionStatus(ctx.services, ctx.auth, input.email)),
+  billingPortal: publicProcedure
+    .input(z.object({ email: ZEmailSchema }))
+    .mutation(({ ctx, input }) => openBillingPortal(ctx.services, ctx.auth, input.email)),
+  cancel: publicProcedure.input(ZCancelRequestSchema).mutation(({ ctx, input }) => cancelSubscription(ctx.services, ctx.auth, input)),
+  startUpgrade: publicProcedure.input(ZUpgradeRequestSchema).mutation(({ ctx, input }) => startUpgrade(ctx.services, ctx.auth, input)),
+  completeUpgrade: publicProcedure.input(ZSessionIdSchema).mutation(({ ctx, input }) => completeUpgrade(ctx.services, ctx.auth, input.session_id)),
+  createPortalAccount: memberProcedure
+    .input(ZPortalAccountSchema)
+    .mutation(({ ctx, input }) => createPortalAccount(ctx.services, ctx.member.member, input)),
+});
+
+/**
+ * The built-in test provider's pages. Like Stripe's hosted pages, the unguessable session id in
+ * the link is what grants access to that one checkout or billing portal.
+ */
+export const testProviderRouter = router({
+  checkout: publicProcedure.input(ZSessionIdSchema).query(({ ctx, input }) => describeTestCheckout(ctx.services, input.session_id)),
+  pay: publicProcedure.input(ZTestPaymentSchema).mutation(({ ctx, input }) => payTestCheckout(ctx.services, input.session_id, input.card_number)),
+  billing: publicProcedure
+    .input(z.object({ session: z.string().min(1).max(200) }))
+    .query(({ ctx, input }) => describeTestBilling(ctx.services, input.session)),
+  cancelInBilling: publicProcedure
+    .input(z.object({ session: z.string().min(1).max(200), subscription_id: z.string().min(1).max(200) }))
+    .mutation(({ ctx, input }) => cancelInTestBilling(ctx.services, input.session, input.subscription_id)),
+});
+
+/** Admin: the test clock (test provider only). */
+export const adminBillingRouter = router({
+  testClock: adminProcedure.query(({ ctx }) => testClockState(ctx.services)),
+  advanceTestClock: adminProcedure
+    .input(z.object({ days: z.number().min(0.01, "Advance by a positive number of days.").max(400, "Advance at most 400 days at once.") }))
+    .mutation(({ ctx, input }) => advanceTestClock(ctx.services, input.days)),
+  setRenewalFailure: adminProcedure
+    .input(z.object({ subscription_id: z.string().min(1).max(200), fail: z.boolean() }))
+    .mutation(({ ctx, input }) => setTestRenewalFailure(ctx.services, input.subscription_id, input.fail)),
+});

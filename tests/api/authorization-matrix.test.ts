@@ -1,0 +1,320 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { ZApplyRequestSchema } from "../../src/shared/application-schema.ts";
+import { adminUsers, documents, emailOutbox, members } from "../../src/server/db/schema.ts";
+import { applyForMembership } from "../../src/server/domain/applications.ts";
+import { createSession } from "../../src/server/domain/sessions.ts";
+import { applicationPayload, applyAndSign } from "../support/fixtures.ts";
+import { createTestApp, TEST_ORIGIN, type TestApp } from "../support/harness.ts";
+import { restRoutes, trpcProcedures } from "../support/surface.ts";
+
+// The authorization matrix: every REST route (read from the Hono app) and every tRPC procedure
+// (read from the router) against six callers, each answer either allowed (past the gate: any
+// status but 401/403) or refused (401/403). One table below says which; a route or procedure
+// without an entry fails the test, so nothing new ships without a decision about who may call it.
+
+type Role = "anonymous" | "applicant" | "basic" | "other" | "paid" | "admin";
+const ROLES: Role[] = ["anonymous", "applicant", "basic", "other", "paid", "admin"];
+
+/** What a request is about: the basic member owns the member-scoped resources, the applicant the pending application. */
+interface Fixture {
+  basic: { memberId: string; email: string; applicationId: string; contractId: string; checkoutSessionId: string };
+  other: { memberId: string; email: string };
+  paid: { memberId: string; email: string };
+  pendingApplicationId: string;
+  applicantToken: string;
+  documentId: string;
+  outboxId: string;
+  /** A member made for a destructive admin call, so the fixture's members stay as they are. */
+  victim(): Promise<string>;
+}
+
+interface Entry {
+  allow: Role[];
+  /** Path parameters (REST) or input (tRPC); the body of a REST write. */
+  params?: (f: Fixture) => Record<string, string> | Promise<Record<string, string>>;
+  input?: (f: Fixture) => unknown;
+  /** A stranger is told "not found" rather than "forbidden", so the record's existence stays private. */
+  hidden?: boolean;
+}
+
+const ANYONE: Role[] = ROLES;
+const MEMBERS: Role[] = ["basic", "other", "paid"];
+const ADMIN: Role[] = ["admin"];
+const OWNER_OR_ADMIN: Role[] = ["basic", "admin"];
+const OWNER: Role[] = ["basic"];
+const APPLICANT_OR_ADMIN: Role[] = ["applicant", "admin"];
+
+const basicEmail = (f: Fixture) => ({ email: f.basic.email });
+const basicMember = (f: Fixture) => ({ id: f.basic.memberId });
+const victim = async (f: Fixture) => ({ id: await f.victim() });
+const upgrade = (f: Fixture) => ({
+  current_membership_level: "Basic",
+  target_membership_level: "Standard",
+  billing_frequency: "monthly",
+  member_email: f.basic.email,
+});
+
+const MATRIX: Record<string, Entry> = {
+  // Public site and applying.
+  "GET /api/health": { allow: ANYONE },
+  "POST /api/membership/apply": { allow: ANYONE },
+  "GET /api/membership/application/:id": { allow: APPLICANT_OR_ADMIN, params: (f) => ({ id: f.pendingApplicationId }) },
+  "POST /api/membership/contract-signed/:id": {
+    allow: ["applicant"],
+    params: (f) => ({ id: f.pendingApplicationId }),
+    input: () => ({ consent: true, signature_name: "Maria Gonzalez" }),
+  },
+  "POST /api/site/strategy-sessions": { allow: ANYONE },
+  "GET /api/site/demo-status": { allow: ANYONE },
+  "POST /api/contracts/verify": { allow: ANYONE },
+  "POST /api/stripe/webhook": { allow: ANYONE },
+
+  // Payments and subscriptions: the member whose email or checkout it is, or an admin.
+  // Paying and upgrading are the member's own acts: an admin cannot start them for someone.
+  "POST /api/membership/initiate-payment/:id": { allow: OWNER, params: (f) => ({ id: f.basic.applicationId }) },
+  "GET /api/payments/status/:sessionId": { allow: OWNER_OR_ADMIN, params: (f) => ({ sessionId: f.basic.checkoutSessionId }) },
+  "GET /api/subscriptions/status/:email": { allow: OWNER_OR_ADMIN, params: basicEmail },
+  "GET /api/subscriptions/billing-portal/:email": { allow: OWNER_OR_ADMIN, params: basicEmail },
+  "POST /api/subscriptions/cancel": { allow: OWNER_OR_ADMIN, input: (f) => ({ member_email: f.basic.email, reason: "" }) },
+  "POST /api/upgrades/initiate": { allow: OWNER, input: upgrade },
+  "POST /api/upgrades/complete/:sessionId": { allow: OWNER_OR_ADMIN, params: (f) => ({ sessionId: f.basic.checkoutSessionId }) },
+
+  // The member portal.
+  "GET /api/portal/member-info/:email": { allow: OWNER_OR_ADMIN, params: basicEmail },
+  "GET /api/portal/documents/categories": { allow: MEMBERS },
+  "GET /api/portal/documents": { allow: MEMBERS },
+  "GET /api/portal/documents/:id/download": { allow: MEMBERS, params: (f) => ({ id: f.documentId }) },
+  "GET /api/portal/skills": { allow: MEMBERS },
+  "GET /api/portal/skills/profile": { allow: MEMBERS },
+  "PUT /api/portal/skills/profile": { allow: MEMBERS },
+  "GET /api/portal/skills/members": { allow: MEMBERS },
+  "POST /api/portal/skills/introductions": { allow: MEMBERS },
+  // DECISIONS.md 21: the owner portal is external; these answer 501 to everyone.
+  "GET /api/portal/dashboard": { allow: ANYONE },
+  "GET /api/portal/properties": { allow: ANYONE },
+  "GET /api/portal/payments": { allow: ANYONE },
+  "GET /api/portal/maintenance": { allow: ANYONE },
+  "GET /api/contracts/mine": { allow: MEMBERS },
+  "GET /api/contracts/:id/pdf": { allow: OWNER_OR_ADMIN, params: (f) => ({ id: f.basic.contractId }), hidden: true },
+
+  // Member sign-in: open doors (they check credentials, not sessions).
+  "POST /api/auth/login": { allow: ANYONE },
+  "GET /api/auth/me": { allow: MEMBERS },
+  "POST /api/auth/verify-token": { allow: MEMBERS },
+  "POST /api/auth/logout": { allow: ANYONE },
+  "POST /api/auth/sign-in-link": { allow: ANYONE },
+  "POST /api/auth/sign-in-link/confirm": { allow: ANYONE },
+  "POST /api/auth/password-link": { allow: ANYONE },
+  "POST /api/auth/password-reset": { allow: ANYONE },
+  "POST /api/auth/password": { allow: MEMBERS },
+
+  // Administrators.
+  "POST /api/auth/admin/login": { allow: ANYONE },
+  "POST /api/auth/admin/logout": { allow: ANYONE },
+  "GET /api/auth/admin/me": { allow: ADMIN },
+  "GET /api/admin/dashboard/stats": { allow: ADMIN },
+  "GET /api/admin/dashboard/charts": { allow: ADMIN },
+  "GET /api/admin/members": { allow: ADMIN },
+  "GET /api/admin/members/search": { allow: ADMIN },
+  "GET /api/admin/members/export.csv": { allow: ADMIN },
+  "GET /api/admin/members/:id": { allow: ADMIN, params: basicMember },
+  "PUT /api/admin/members/:id": { allow: ADMIN, params: victim, input: () => ({ is_active: false }) },
+  "DELETE /api/admin/members/:id": { allow: ADMIN, params: victim },
+  "POST /api/admin/members/:id/reset-password": { allow: ADMIN, params: victim },
+  "GET /api/admin/contractors": { allow: ADMIN },
+  "GET /api/admin/applications": { allow: ADMIN },
+  "GET /api/admin/applications/search": { allow: ADMIN },
+  "GET /api/admin/contracts": { allow: ADMIN },
+  "GET /api/admin/contracts/:id": { allow: ADMIN, params: (f) => ({ id: f.basic.contractId }) },
+  "POST /api/admin/contracts/:id/resend-email": { allow: ADMIN, params: (f) => ({ id: f.basic.contractId }) },
+  "GET /api/admin/payments": { allow: ADMIN },
+  "GET /api/admin/data/overview": { allow: ADMIN },
+  "GET /api/admin/export-data": { allow: ADMIN },
+  "POST /api/admin/cleanup-test-data": { allow: ADMIN },
+  "GET /api/admin/audit-log": { allow: ADMIN },
+  "GET /api/admin/outbox": { allow: ADMIN },
+  "GET /api/admin/outbox/:id": { allow: ADMIN, params: (f) => ({ id: f.outboxId }) },
+
+  // tRPC, the same rules.
+  "trpc public.site.config": { allow: ANYONE },
+  "trpc public.site.whoami": { allow: ANYONE },
+  "trpc public.landing.demoStatus": { allow: ANYONE },
+  "trpc public.landing.requestStrategySession": { allow: ANYONE },
+  "trpc public.membership.submitApplication": { allow: ANYONE },
+  "trpc public.membership.application": { allow: APPLICANT_OR_ADMIN, input: (f) => ({ applicationId: f.pendingApplicationId }) },
+  "trpc public.membership.sign": {
+    allow: ["applicant"],
+    input: (f) => ({ applicationId: f.pendingApplicationId, consent: true, signature_name: "Maria Gonzalez" }),
+  },
+  "trpc public.contracts.verify": { allow: ANYONE },
+  "trpc public.adminAuth.login": { allow: ANYONE },
+  "trpc public.adminAuth.logout": { allow: ANYONE },
+  "trpc public.auth.signIn": { allow: ANYONE },
+  "trpc public.auth.requestSignInLink": { allow: ANYONE },
+  "trpc public.auth.confirmSignInLink": { allow: ANYONE },
+  "trpc public.auth.requestPasswordLink": { allow: ANYONE },
+  "trpc public.auth.resetPassword": { allow: ANYONE },
+  "trpc public.auth.signOut": { allow: ANYONE },
+  "trpc public.auth.ownerPortalAccess": { allow: ANYONE },
+  // The test provider's checkout and billing pages: the unguessable session id is the key, as at Stripe.
+  "trpc public.testProvider.checkout": { allow: ANYONE },
+  "trpc public.testProvider.pay": { allow: ANYONE },
+  "trpc public.testProvider.billing": { allow: ANYONE },
+  "trpc public.testProvider.cancelInBilling": { allow: ANYONE },
+  "trpc member.account.me": { allow: MEMBERS },
+  "trpc member.contracts.list": { allow: MEMBERS },
+  "trpc member.password.change": { allow: MEMBERS },
+  "trpc member.portal.documentCategories": { allow: MEMBERS },
+  "trpc member.portal.documents": { allow: MEMBERS },
+  "trpc member.skills.counts": { allow: MEMBERS },
+  "trpc member.skills.profile": { allow: MEMBERS },
+  "trpc member.skills.updateProfile": { allow: MEMBERS },
+  "trpc member.skills.membersWithSkill": { allow: MEMBERS },
+  "trpc member.skills.sendIntroduction": { allow: MEMBERS },
+  "trpc member.billing.initiatePayment": { allow: OWNER, input: (f) => ({ applicationId: f.basic.applicationId }) },
+  "trpc member.billing.paymentStatus": { allow: OWNER_OR_ADMIN, input: (f) => ({ session_id: f.basic.checkoutSessionId }) },
+  "trpc member.billing.subscription": { allow: OWNER_OR_ADMIN, input: basicEmail },
+  "trpc member.billing.billingPortal": { allow: OWNER_OR_ADMIN, input: basicEmail },
+  "trpc member.billing.cancel": { allow: OWNER_OR_ADMIN, input: (f) => ({ member_email: f.basic.email, reason: "" }) },
+  "trpc member.billing.startUpgrade": { allow: OWNER, input: upgrade },
+  "trpc member.billing.completeUpgrade": { allow: OWNER_OR_ADMIN, input: (f) => ({ session_id: f.basic.checkoutSessionId }) },
+  "trpc member.billing.createPortalAccount": { allow: MEMBERS },
+  "trpc admin.me": { allow: ADMIN },
+  "trpc admin.dashboard.stats": { allow: ADMIN },
+  "trpc admin.dashboard.charts": { allow: ADMIN },
+  "trpc admin.members.list": { allow: ADMIN },
+  "trpc admin.members.contractors": { allow: ADMIN },
+  "trpc admin.members.get": { allow: ADMIN, input: basicMember },
+  "trpc admin.members.setActive": { allow: ADMIN, input: async (f) => ({ id: await f.victim(), is_active: false }) },
+  "trpc admin.members.resetPassword": { allow: ADMIN, input: async (f) => ({ id: await f.victim() }) },
+  "trpc admin.members.delete": { allow: ADMIN, input: async (f) => ({ id: await f.victim() }) },
+  "trpc admin.applications.list": { allow: ADMIN },
+  "trpc admin.contracts.list": { allow: ADMIN },
+  "trpc admin.contracts.get": { allow: ADMIN, input: (f) => ({ id: f.basic.contractId }) },
+  "trpc admin.contracts.resendEmail": { allow: ADMIN, input: (f) => ({ id: f.basic.contractId }) },
+  "trpc admin.payments.list": { allow: ADMIN },
+  "trpc admin.data.overview": { allow: ADMIN },
+  "trpc admin.data.cleanupTestData": { allow: ADMIN },
+  "trpc admin.records.auditLog": { allow: ADMIN },
+  "trpc admin.records.outbox": { allow: ADMIN },
+  "trpc admin.records.outboxMessage": { allow: ADMIN, input: (f) => ({ id: f.outboxId }) },
+  "trpc admin.billing.testClock": { allow: ADMIN },
+  "trpc admin.billing.advanceTestClock": { allow: ADMIN, input: () => ({ days: 0.01 }) },
+  "trpc admin.billing.setRenewalFailure": { allow: ADMIN },
+};
+
+// ---------------------------------------------------------------------------------------------
+
+let t: TestApp;
+let fixture: Fixture;
+let adminId: string;
+
+async function credentials(role: Role): Promise<Record<string, string>> {
+  const now = t.services.now();
+  const db = t.services.db;
+  switch (role) {
+    case "anonymous":
+      return {};
+    case "applicant":
+      return { cookie: `lpa_applicant=${fixture.applicantToken}` };
+    case "admin":
+      return { cookie: `lpa_admin=${(await createSession(db, { kind: "admin", adminId }, now)).token}` };
+    default: {
+      // A fresh session per request, so a logout under test ends only its own.
+      const memberId = fixture[role].memberId;
+      return { cookie: `lpa_member=${(await createSession(db, { kind: "member", memberId }, now)).token}` };
+    }
+  }
+}
+
+async function call(key: string, role: Role): Promise<{ status: number; body: string }> {
+  const entry = MATRIX[key]!;
+  const headers: Record<string, string> = { origin: TEST_ORIGIN, "content-type": "application/json", ...(await credentials(role)) };
+  if (key.startsWith("trpc ")) {
+    const path = key.slice(5);
+    const type = trpcProcedures().find((p) => p.path === path)!.type;
+    const input = entry.input ? await entry.input(fixture) : undefined;
+    const res =
+      type === "query"
+        ? await t.app.request(`/trpc/${path}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, { headers })
+        : await t.app.request(`/trpc/${path}`, { method: "POST", headers, body: JSON.stringify(input ?? {}) });
+    return { status: res.status, body: await res.text() };
+  }
+  const [method, pattern] = key.split(" ") as [string, string];
+  const params = entry.params ? await entry.params(fixture) : {};
+  const path = pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? "00000000-0000-4000-8000-000000000000"));
+  const body = method === "GET" || method === "DELETE" ? undefined : JSON.stringify(entry.input ? await entry.input(fixture) : {});
+  const res = await t.app.request(path, { method, headers, body });
+  return { status: res.status, body: await res.text() };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const basic = await applyAndSign(t.client(), "Basic");
+  const basicClient = t.client();
+  basicClient.cookies.set("lpa_member", (await createSession(t.services.db, { kind: "member", memberId: await memberIdOf(basic.email) }, t.services.now())).token);
+  const started = await basicClient.post("/api/upgrades/initiate", {
+    current_membership_level: "Basic",
+    target_membership_level: "Standard",
+    billing_frequency: "monthly",
+    member_email: basic.email,
+  });
+  const checkoutSessionId = String(started.body?.checkout_url ?? "").match(/session_id=([^&]+)/)?.[1] ?? String(started.body?.checkout_url ?? "").split("/").pop() ?? "";
+  const other = await applyAndSign(t.client(), "Basic");
+  const paid = await applyAndSign(t.client(), "Standard");
+  // A paid member: the payment itself is the billing tests' subject; here only the level matters.
+  await t.services.db.update(members).set({ status: "active" }).where(eq(members.email, paid.email));
+  const pending = await applyForMembership(t.services, ZApplyRequestSchema.parse(applicationPayload()), { ip: null, userAgent: null });
+  const [doc] = await t.services.db.select({ id: documents.id }).from(documents).limit(1);
+  const [mail] = await t.services.db.select({ id: emailOutbox.id }).from(emailOutbox).limit(1);
+  const [admin] = await t.services.db.select({ id: adminUsers.id }).from(adminUsers).limit(1);
+  adminId = admin!.id;
+  fixture = {
+    basic: { memberId: await memberIdOf(basic.email), email: basic.email, applicationId: basic.applicationId, contractId: basic.contractId, checkoutSessionId },
+    other: { memberId: await memberIdOf(other.email), email: other.email },
+    paid: { memberId: await memberIdOf(paid.email), email: paid.email },
+    pendingApplicationId: pending.applicationId,
+    applicantToken: pending.session.token,
+    documentId: doc?.id ?? "00000000-0000-4000-8000-000000000000",
+    outboxId: mail!.id,
+    victim: async () => memberIdOf((await applyAndSign(t.client(), "Basic")).email),
+  };
+});
+afterAll(() => t.close());
+
+async function memberIdOf(email: string): Promise<string> {
+  const [row] = await t.services.db.select({ id: members.id }).from(members).where(eq(members.email, email));
+  return row!.id;
+}
+
+describe("the authorization matrix", () => {
+  test("every REST route and tRPC procedure has an entry, and every entry still exists", () => {
+    const present = [...restRoutes(t.app), ...trpcProcedures().map((p) => `trpc ${p.path}`)];
+    const missing = present.filter((key) => !(key in MATRIX));
+    expect(missing, "routes without an entry in MATRIX").toEqual([]);
+    const stale = Object.keys(MATRIX).filter((key) => !present.includes(key));
+    expect(stale, "MATRIX entries for routes that no longer exist").toEqual([]);
+  });
+
+  test("each caller is allowed or refused exactly as the table says, and nothing answers 5xx", async () => {
+    const wrong: string[] = [];
+    for (const key of Object.keys(MATRIX)) {
+      // The signing calls consume the pending application: give each caller a fresh one.
+      for (const role of ROLES) {
+        if (/contract-signed|membership\.sign/.test(key)) {
+          const pending = await applyForMembership(t.services, ZApplyRequestSchema.parse(applicationPayload()), { ip: null, userAgent: null });
+          fixture.pendingApplicationId = pending.applicationId;
+          fixture.applicantToken = pending.session.token;
+        }
+        const { status, body } = await call(key, role);
+        const refused = status === 401 || status === 403 || (status === 404 && MATRIX[key]!.hidden === true);
+        const expected = MATRIX[key]!.allow.includes(role);
+        // 501 is the owner portal's deliberate answer (DECISIONS.md 21); any other 5xx is a fault.
+        if (status >= 500 && status !== 501) wrong.push(`${key} as ${role}: ${status} ${body.slice(0, 160)}`);
+        else if (refused === expected) wrong.push(`${key} as ${role}: ${expected ? "should be allowed" : "should be refused"}, got ${status} ${body.slice(0, 160)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  }, 120_000);
+});

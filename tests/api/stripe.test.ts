@@ -1,0 +1,281 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { and, eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { emailOutbox, members, payments, processedWebhookEvents, subscriptions } from "../../src/server/db/schema.ts";
+import { STRIPE_API_VERSION } from "../../src/server/payments/stripe-provider.ts";
+import { applyAndSign } from "../support/fixtures.ts";
+import { createTestApp, type ApiClient, type TestApp } from "../support/harness.ts";
+import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in.ts";
+
+// The Stripe implementation against a local stand-in of Stripe's API, and the webhook endpoint.
+
+const WEBHOOK_SECRET = "whsec_test_secret_for_the_stand_in";
+let stripe: StripeStandIn;
+let t: TestApp;
+const signer = new Stripe("sk_test_signer_only");
+
+beforeAll(async () => {
+  stripe = startStripeStandIn();
+  t = await createTestApp({ STRIPE_SECRET_KEY: "sk_test_stand_in", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url });
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+  stripe.stop();
+}, 120_000);
+
+let eventCounter = 0;
+function event(type: string, object: Record<string, unknown>, id = `evt_${Date.now()}_${++eventCounter}`) {
+  return JSON.stringify({ id, object: "event", type, created: Math.floor(Date.now() / 1000), api_version: STRIPE_API_VERSION, data: { object } });
+}
+
+async function deliver(payload: string, options: { timestamp?: number; secret?: string; signedPayload?: string } = {}) {
+  const header = await signer.webhooks.generateTestHeaderStringAsync({
+    payload: options.signedPayload ?? payload,
+    secret: options.secret ?? WEBHOOK_SECRET,
+    timestamp: options.timestamp ?? Math.floor(Date.now() / 1000),
+  });
+  // Stripe sends no Origin and no cookies.
+  return t.app.request("/api/stripe/webhook", { method: "POST", body: payload, headers: { "stripe-signature": header, "content-type": "application/json" } });
+}
+
+async function memberRow(email: string) {
+  const [row] = await t.services.db.select().from(members).where(eq(members.email, email));
+  return row!;
+}
+
+/** A Standard applicant who started Stripe Checkout. */
+async function checkoutStarted(level: "Standard" | "Premium" = "Standard") {
+  const client = t.client();
+  const signed = await applyAndSign(client, level);
+  const res = await client.post(`/api/membership/initiate-payment/${signed.applicationId}`, { billing_frequency: "monthly" });
+  expect(res.status).toBe(200);
+  const session = [...stripe.sessions.values()].find((s) => s.url === res.body.checkout_url)!;
+  return { client, email: signed.email, applicationId: signed.applicationId, session, member: await memberRow(signed.email) };
+}
+
+function invoiceObject(sub: Record<string, any>, overrides: Record<string, unknown> = {}) {
+  return {
+    id: `in_${++eventCounter}`,
+    object: "invoice",
+    customer: sub.customer,
+    amount_paid: sub.items.data[0].price.unit_amount,
+    amount_due: sub.items.data[0].price.unit_amount,
+    currency: "usd",
+    billing_reason: "subscription_create",
+    parent: { type: "subscription_details", subscription_details: { subscription: sub.id, metadata: sub.metadata } },
+    ...overrides,
+  };
+}
+
+async function emails(memberId: string, template: string) {
+  return t.services.db.select().from(emailOutbox).where(and(eq(emailOutbox.memberId, memberId), eq(emailOutbox.template, template)));
+}
+
+describe("Stripe Checkout", () => {
+  test("sends subscription mode, the looked-up price, our ids, return URLs and an idempotency key", async () => {
+    const { session, member, client, applicationId } = await checkoutStarted("Standard");
+    const [call] = stripe.calls("POST", "/v1/checkout/sessions").filter((c) => c.params.client_reference_id === member.id);
+    expect(call!.params.mode).toBe("subscription");
+    const price = [...stripe.prices.values()].find((p) => p.lookup_key === "membership_standard_monthly")!;
+    expect(price.unit_amount).toBe(5000);
+    expect(price.recurring.interval).toBe("month");
+    expect(call!.params["line_items[0][price]"]).toBe(price.id);
+    expect(call!.params["line_items[0][quantity]"]).toBe("1");
+    expect(call!.params.customer).toStartWith("cus_");
+    expect(call!.params["metadata[member_id]"]).toBe(member.id);
+    expect(call!.params["metadata[application_id]"]).toBe(applicationId);
+    expect(call!.params["subscription_data[metadata][member_id]"]).toBe(member.id);
+    const paymentId = call!.params["metadata[payment_id]"]!;
+    expect(call!.params["subscription_data[metadata][payment_id]"]).toBe(paymentId);
+    expect(call!.params.success_url).toEndWith("/payment-success?session_id={CHECKOUT_SESSION_ID}");
+    expect(call!.params.cancel_url).toEndWith("/payment-cancelled");
+    expect(call!.headers["idempotency-key"]).toBe(`checkout-${paymentId}`);
+    expect(call!.headers["stripe-version"]).toBe(STRIPE_API_VERSION);
+    expect(call!.headers.authorization).toBe("Bearer sk_test_stand_in");
+    expect(session.id).toStartWith("cs_test_");
+    expect((await memberRow(member.email)).stripeCustomerId).toBe(call!.params.customer!);
+
+    // A second checkout reuses the same customer; no second customer is created.
+    const customersBefore = stripe.calls("POST", "/v1/customers").length;
+    const again = await client.post(`/api/membership/initiate-payment/${applicationId}`, {});
+    expect(again.status).toBe(200);
+    expect(stripe.calls("POST", "/v1/customers").length).toBe(customersBefore);
+    const calls = stripe.calls("POST", "/v1/checkout/sessions").filter((c) => c.params.client_reference_id === member.id);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.params.customer).toBe(call!.params.customer);
+    expect(calls[1]!.headers["idempotency-key"]).not.toBe(call!.headers["idempotency-key"]);
+    // The price is looked up once and then cached.
+    expect(stripe.calls("POST", "/v1/prices")).toHaveLength(1);
+  });
+
+  test("the success page's status call asks Stripe when the webhook has not arrived yet", async () => {
+    const { session, client, email } = await checkoutStarted("Premium");
+    expect((await client.get(`/api/payments/status/${session.id}`)).body.status).toBe("initiated");
+    stripe.completeCheckout(session.id);
+    const status = await client.get(`/api/payments/status/${session.id}`);
+    expect(status.body).toMatchObject({ status: "completed", amount: 100, currency: "usd", session_id: session.id });
+    expect(await memberRow(email)).toMatchObject({ membershipLevel: "Premium", status: "active" });
+  });
+});
+
+describe("the webhook", () => {
+  test("a valid checkout.session.completed activates the member; the same event twice changes nothing", async () => {
+    const { session, member } = await checkoutStarted();
+    stripe.completeCheckout(session.id);
+    const payload = event("checkout.session.completed", { id: session.id, object: "checkout.session" });
+    const first = await deliver(payload);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ received: true, outcome: "applied" });
+    expect(await memberRow(member.email)).toMatchObject({ membershipLevel: "Standard", status: "active" });
+    const [payment] = await t.services.db.select().from(payments).where(eq(payments.memberId, member.id));
+    expect(payment).toMatchObject({ paymentStatus: "completed", amountCents: 5000, provider: "stripe" });
+    expect(await emails(member.id, "payment_received")).toHaveLength(1);
+
+    const second = await deliver(payload);
+    expect(second.status).toBe(200);
+    expect(await second.json()).toEqual({ received: true, outcome: "duplicate" });
+    expect(await t.services.db.select().from(payments).where(eq(payments.memberId, member.id))).toHaveLength(1);
+    expect(await t.services.db.select().from(subscriptions).where(eq(subscriptions.memberId, member.id))).toHaveLength(1);
+    expect(await emails(member.id, "payment_received")).toHaveLength(1);
+  });
+
+  test("tampered, forged, stale and unsigned deliveries answer 400 and change nothing", async () => {
+    const { session, member } = await checkoutStarted();
+    stripe.completeCheckout(session.id);
+    const payload = event("checkout.session.completed", { id: session.id, object: "checkout.session" });
+    const tampered = await deliver(payload, { signedPayload: payload.replace(session.id, "cs_test_other") });
+    expect(tampered.status).toBe(400);
+    expect((await tampered.json()).detail).toBe("Invalid webhook signature.");
+    expect((await deliver(payload, { secret: "whsec_not_ours" })).status).toBe(400);
+    expect((await deliver(payload, { timestamp: Math.floor(Date.now() / 1000) - 60 * 60 })).status).toBe(400);
+    const unsigned = await t.app.request("/api/stripe/webhook", { method: "POST", body: payload });
+    expect(unsigned.status).toBe(400);
+    expect(await memberRow(member.email)).toMatchObject({ status: "awaiting_payment" });
+    expect(await t.services.db.select().from(processedWebhookEvents).where(eq(processedWebhookEvents.id, JSON.parse(payload).id))).toHaveLength(0);
+  });
+
+  test("invoice.paid before checkout.session.completed ends in the same right state", async () => {
+    const { session, member } = await checkoutStarted("Premium");
+    const sub = stripe.completeCheckout(session.id);
+    const invoice = invoiceObject(sub);
+    expect((await deliver(event("invoice.paid", invoice))).status).toBe(200);
+    expect(await memberRow(member.email)).toMatchObject({ membershipLevel: "Premium", status: "active" });
+    let rows = await t.services.db.select().from(payments).where(eq(payments.memberId, member.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ paymentStatus: "completed", providerInvoiceId: invoice.id, sessionId: session.id });
+
+    expect((await deliver(event("checkout.session.completed", { id: session.id, object: "checkout.session" }))).status).toBe(200);
+    rows = await t.services.db.select().from(payments).where(eq(payments.memberId, member.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ paymentStatus: "completed", providerInvoiceId: invoice.id });
+    expect(await emails(member.id, "payment_received")).toHaveLength(1);
+  });
+
+  test("the subscription is re-read: a late, stale update cannot undo a cancellation", async () => {
+    const { session, member } = await checkoutStarted();
+    const sub = stripe.completeCheckout(session.id);
+    await deliver(event("checkout.session.completed", { id: session.id }));
+    sub.status = "canceled";
+    await deliver(event("customer.subscription.deleted", { ...sub }));
+    expect(await memberRow(member.email)).toMatchObject({ membershipLevel: "Basic", status: "active" });
+    // An older "active" update arriving late: Stripe says canceled, so it stays Basic.
+    const late = await deliver(event("customer.subscription.updated", { ...sub, status: "active" }));
+    expect(late.status).toBe(200);
+    expect(await memberRow(member.email)).toMatchObject({ membershipLevel: "Basic" });
+    const [own] = await t.services.db.select().from(subscriptions).where(eq(subscriptions.memberId, member.id));
+    expect(own!.status).toBe("cancelled");
+  });
+
+  test("a renewal failure marks past_due and emails once; invoice.paid later restores active", async () => {
+    const { session, member } = await checkoutStarted();
+    const sub = stripe.completeCheckout(session.id);
+    await deliver(event("checkout.session.completed", { id: session.id }));
+    sub.status = "past_due";
+    const failed = invoiceObject(sub, { billing_reason: "subscription_cycle", amount_paid: 0 });
+    const failedEvent = event("invoice.payment_failed", failed);
+    await deliver(failedEvent);
+    await deliver(event("invoice.payment_failed", failed)); // Stripe retries the same invoice: a new event id
+    expect(await memberRow(member.email)).toMatchObject({ membershipLevel: "Standard", status: "past_due" });
+    expect(await emails(member.id, "renewal_failed")).toHaveLength(1);
+
+    sub.status = "active";
+    await deliver(event("invoice.paid", { ...failed, amount_paid: 5000 }));
+    expect(await memberRow(member.email)).toMatchObject({ membershipLevel: "Standard", status: "active" });
+    const rows = await t.services.db.select().from(payments).where(eq(payments.providerInvoiceId, failed.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.paymentStatus).toBe("completed");
+  });
+
+  test("subscription.deleted for an unknown customer answers 200 and changes nothing", async () => {
+    const before = await t.services.db.select().from(members);
+    const res = await deliver(event("customer.subscription.deleted", { id: "sub_unknown", object: "subscription", customer: "cus_unknown", status: "canceled" }));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: true, outcome: "unknown_customer" });
+    const after = await t.services.db.select().from(members);
+    expect(after.map((m) => [m.id, m.membershipLevel, m.status])).toEqual(before.map((m) => [m.id, m.membershipLevel, m.status]));
+  });
+
+  test("an unknown event type answers 200 and is ignored; checkout.session.expired expires the payment", async () => {
+    const res = await deliver(event("customer.created", { id: "cus_x" }));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: true, outcome: "ignored" });
+    const { session, member } = await checkoutStarted();
+    session.status = "expired";
+    await deliver(event("checkout.session.expired", { id: session.id }));
+    const [payment] = await t.services.db.select().from(payments).where(eq(payments.sessionId, session.id));
+    expect(payment!.paymentStatus).toBe("expired");
+    expect((await memberRow(member.email)).status).toBe("awaiting_payment");
+  });
+});
+
+describe("plan changes, cancellation and the billing portal on Stripe", () => {
+  async function activeMember(): Promise<{ client: ApiClient; email: string; sub: Record<string, any>; memberId: string }> {
+    const { client, session, email, member } = await checkoutStarted("Standard");
+    const sub = stripe.completeCheckout(session.id);
+    await deliver(event("checkout.session.completed", { id: session.id }));
+    return { client, email, sub, memberId: member.id };
+  }
+
+  test("Standard to Premium swaps the subscription item's price with proration", async () => {
+    const { client, email, sub } = await activeMember();
+    const res = await client.post("/api/upgrades/initiate", { current_membership_level: "Basic", target_membership_level: "Premium", billing_frequency: "monthly", member_email: email });
+    expect(res.status).toBe(200);
+    const [call] = stripe.calls("POST", `/v1/subscriptions/${sub.id}`);
+    const premium = [...stripe.prices.values()].find((p) => p.lookup_key === "membership_premium_monthly")!;
+    expect(call!.params["items[0][id]"]).toBe(sub.items.data[0].id);
+    expect(call!.params["items[0][price]"]).toBe(premium.id);
+    expect(call!.params.proration_behavior).toBe("always_invoice");
+    expect(call!.headers["idempotency-key"]).toStartWith("plan-change-");
+    expect(await memberRow(email)).toMatchObject({ membershipLevel: "Premium", status: "active" });
+    const done = await client.post(`/api/upgrades/complete/${new URL(res.body.checkout_url).searchParams.get("session_id")}`);
+    expect(done.body).toMatchObject({ success: true, new_membership_level: "Premium" });
+  });
+
+  test("cancel sets cancel_at_period_end; the billing portal opens for the member's customer", async () => {
+    const { client, email, sub } = await activeMember();
+    const res = await client.post("/api/subscriptions/cancel", { member_email: email, reason: "Moving out of state" });
+    expect(res.status).toBe(200);
+    const [call] = stripe.calls("POST", `/v1/subscriptions/${sub.id}`);
+    expect(call!.params.cancel_at_period_end).toBe("true");
+    expect(res.body.subscription).toMatchObject({ status: "active", cancel_at_period_end: true });
+    expect(await memberRow(email)).toMatchObject({ membershipLevel: "Standard" });
+
+    const portal = await client.get(`/api/subscriptions/billing-portal/${encodeURIComponent(email)}`);
+    expect(portal.status).toBe(200);
+    expect(portal.body.portal_url).toStartWith("https://billing.stripe.test/");
+    const [portalCall] = stripe.calls("POST", "/v1/billing_portal/sessions").slice(-1);
+    expect(portalCall!.params.customer).toBe(sub.customer);
+    expect(portalCall!.params.return_url).toEndWith("/basic-portal");
+  });
+
+  test("a Basic member's upgrade goes through Checkout with the upgrade return URLs", async () => {
+    const client = t.client();
+    const signed = await applyAndSign(client, "Basic");
+    const res = await client.post("/api/upgrades/initiate", { target_membership_level: "Standard", member_email: signed.email });
+    expect(res.status).toBe(200);
+    const call = stripe.calls("POST", "/v1/checkout/sessions").at(-1)!;
+    expect(call.params.success_url).toEndWith("/upgrade-success?session_id={CHECKOUT_SESSION_ID}");
+    expect(call.params.cancel_url).toEndWith("/upgrade-cancelled");
+    expect(call.params["metadata[kind]"]).toBe("upgrade");
+  });
+});

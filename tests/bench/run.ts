@@ -1,0 +1,446 @@
+// `bun run bench`: speed and scale of the production build on PostgreSQL, over loopback.
+//
+//   1. cold start to healthy and idle memory, on PGlite and on PostgreSQL;
+//   2. load (autocannon, bounded in time) on the apply-and-sign flow, the landing page, the member
+//      portal's data calls, admin search and dashboard stats, beside a baseline: the smallest
+//      Hono-on-Bun handler doing one insert into the same PostgreSQL;
+//   3. scale: 100,000 members with applications, contracts, subscriptions and payments; admin
+//      search, stats and the streaming exports, with the server's memory sampled throughout.
+//
+// Everything runs on a fresh database of its own (dropped at the end) and prints a Markdown
+// report. Settings: DATABASE_URL (a PostgreSQL server; default the local one), BENCH_SECONDS
+// (per load run, default 10), BENCH_CONNECTIONS (default 32), BENCH_MEMBERS (default 100000),
+// BENCH_WEB_DIST (a built web app to serve; default: build one into a temp folder),
+// BENCH_OUT (also write the report to this file), BENCH_ONLY (start,load,scale: a part of the run).
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import autocannon from "autocannon";
+import postgres from "postgres";
+import { openDatabase } from "../../src/server/db/client.ts";
+import { adminUsers } from "../../src/server/db/schema.ts";
+import { createSession } from "../../src/server/domain/sessions.ts";
+import { rssMb, spawnServer, type ServerProcess } from "../support/server-process.ts";
+import { seedAssociation } from "./seed.ts";
+
+const root = resolve(import.meta.dir, "../..");
+const SERVER_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
+const POOL = "10";
+const ADMIN = { ADMIN_EMAIL: "bench-admin@association.invalid", ADMIN_PASSWORD: "bench-admin-password" };
+
+const report: string[] = [];
+const say = (line = "") => {
+  console.log(line);
+  report.push(line);
+};
+const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
+const mb = (n: number) => `${n.toFixed(0)} MB`;
+
+// ---------------------------------------------------------------------------------------------
+// Databases and processes
+// ---------------------------------------------------------------------------------------------
+const admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
+const createdDatabases: string[] = [];
+async function freshDatabase(label: string): Promise<string> {
+  const name = `bench_${label}_${Date.now().toString(36)}`;
+  await admin.unsafe(`create database ${name}`);
+  createdDatabases.push(name);
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+const processes: ServerProcess[] = [];
+const tempDirs: string[] = [];
+async function start(env: Record<string, string | undefined>, script?: string) {
+  const server = await spawnServer({ env: { NODE_ENV: "production", TRUST_PROXY: "true", DB_POOL_SIZE: POOL, ...ADMIN, ...env }, script, timeoutMs: 120_000 });
+  processes.push(server);
+  return server;
+}
+
+async function cleanup() {
+  for (const p of processes) await p.kill().catch(() => {});
+  for (const name of createdDatabases) await admin.unsafe(`drop database if exists ${name} with (force)`).catch(() => {});
+  await admin.end();
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+}
+
+/** Samples a process's resident memory while `work` runs; answers the peak. */
+async function peakRss<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; peak: number; before: number }> {
+  const before = rssMb(pid);
+  let peak = before;
+  const timer = setInterval(() => {
+    try {
+      peak = Math.max(peak, rssMb(pid));
+    } catch {}
+  }, 20);
+  try {
+    const result = await work();
+    peak = Math.max(peak, rssMb(pid));
+    return { result, peak, before };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load runs
+// ---------------------------------------------------------------------------------------------
+interface LoadResult {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  peakRss: number;
+}
+const loadRows: LoadResult[] = [];
+
+let unique = 0;
+const nextId = () => `${Date.now().toString(36)}${(unique++).toString(36)}`;
+/** A distinct client address per request: the load stands for many people, as behind a proxy. */
+const clientIp = () => `10.${(unique >> 16) & 255}.${(unique >> 8) & 255}.${unique & 255}`;
+
+function applicationBody(level = "Basic") {
+  const id = nextId();
+  return {
+    first_name: "Bench",
+    last_name: "Applicant",
+    email: `bench.${id}@load.invalid`,
+    phone: "3125550100",
+    membership_level: level,
+    property_management_status: "Self-managed",
+    license_status: "",
+    specialty_skills: [],
+    other_specialty: "",
+    agree_to_terms: true,
+    consent_digital_signature: true,
+  };
+}
+
+async function load(
+  name: string,
+  server: ServerProcess,
+  options: Partial<autocannon.Options> & { requests?: autocannon.Request[] },
+  perFlow = 1,
+): Promise<LoadResult> {
+  const { result, peak } = await peakRss(server.pid, () =>
+    autocannon({ url: server.url, connections: CONNECTIONS, duration: SECONDS, ...options } as autocannon.Options),
+  );
+  const row = {
+    name,
+    rps: result.requests.average / perFlow,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    peakRss: peak,
+  };
+  loadRows.push(row);
+  console.error(`  ${name}: ${row.rps.toFixed(0)}/s p50 ${row.p50} ms p99 ${row.p99} ms non-2xx ${row.non2xx}`);
+  return row;
+}
+
+/** What one connection remembers between the apply and the sign of a flow. */
+interface FlowContext {
+  applicationId?: string;
+  token?: string;
+}
+
+const applyRequest = (): autocannon.Request => ({
+  method: "POST",
+  path: "/api/membership/apply",
+  setupRequest: (req) => ({
+    ...req,
+    headers: { "content-type": "application/json", "x-forwarded-for": clientIp() },
+    body: JSON.stringify(applicationBody()),
+  }),
+});
+
+/** Measures requests one by one (a few in parallel) for percentiles autocannon does not give. */
+async function sample(url: string, headers: Record<string, string>, count = 100, parallel = 2, maxMs = 15_000) {
+  const times: number[] = [];
+  let failures = 0;
+  let next = 0;
+  const stopAt = performance.now() + maxMs;
+  const worker = async () => {
+    while (next < count && performance.now() < stopAt) {
+      next += 1;
+      const t0 = performance.now();
+      const res = await fetch(url, { headers });
+      await res.arrayBuffer();
+      times.push(performance.now() - t0);
+      if (res.status !== 200) failures += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: parallel }, worker));
+  times.sort((a, b) => a - b);
+  const at = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!;
+  return { p50: at(50), p95: at(95), p99: at(99), failures };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The run
+// ---------------------------------------------------------------------------------------------
+async function buildWeb(): Promise<string> {
+  if (process.env.BENCH_WEB_DIST) return resolve(process.env.BENCH_WEB_DIST);
+  const out = mkdtempSync(join(tmpdir(), "bench-web-"));
+  tempDirs.push(out);
+  console.error("Building the web app (production) ...");
+  const proc = Bun.spawn(["npx", "vite", "build", "--config", "web/vite.config.ts", "--outDir", out, "--emptyOutDir", "--logLevel", "warn"], {
+    cwd: root,
+    stdout: "inherit",
+    stderr: "inherit",
+  });
+  if ((await proc.exited) !== 0) throw new Error("web build failed");
+  return out;
+}
+
+async function coldStarts(webDist: string) {
+  say("### Cold start and idle memory");
+  say();
+  say("| Database | Start to healthy (first start, migrations) | Restart to healthy | Idle memory (RSS) |");
+  say("|---|---|---|---|");
+  const measure = async (env: Record<string, string | undefined>) => {
+    const first = await start({ ...env, WEB_DIST: webDist });
+    await first.kill();
+    const again = await start({ ...env, WEB_DIST: webDist });
+    await fetch(`${again.url}/`).then((r) => r.arrayBuffer());
+    await Bun.sleep(2000);
+    const idle = again.rssMb();
+    await again.kill();
+    return { first: first.startMs, again: again.startMs, idle };
+  };
+  const dir = mkdtempSync(join(tmpdir(), "bench-pglite-"));
+  tempDirs.push(dir);
+  const pglite = await measure({ DATABASE_URL: "", DATA_DIR: dir });
+  say(`| PGlite (embedded) | ${ms(pglite.first)} | ${ms(pglite.again)} | ${mb(pglite.idle)} |`);
+  const pg = await measure({ DATABASE_URL: await freshDatabase("cold") });
+  say(`| PostgreSQL | ${ms(pg.first)} | ${ms(pg.again)} | ${mb(pg.idle)} |`);
+  say();
+}
+
+async function adminToken(databaseUrl: string): Promise<string> {
+  const database = await openDatabase({ databaseUrl, dataDir: "memory://", poolSize: 1 });
+  try {
+    const [row] = await database.db.select({ id: adminUsers.id }).from(adminUsers).limit(1);
+    const { token } = await createSession(database.db, { kind: "admin", adminId: row!.id }, new Date());
+    return token;
+  } finally {
+    await database.close();
+  }
+}
+
+/** A member signed in by applying and signing through the API; answers the bearer token. */
+async function signedInMember(url: string): Promise<{ token: string; email: string }> {
+  const body = applicationBody();
+  const applied = await fetch(`${url}/api/membership/apply`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": clientIp() },
+    body: JSON.stringify(body),
+  }).then((r) => r.json() as Promise<{ application_id: string; access_token: string }>);
+  const signed = await fetch(`${url}/api/membership/contract-signed/${applied.application_id}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${applied.access_token}` },
+    body: JSON.stringify({ consent: true, signature_name: "Bench Applicant" }),
+  }).then((r) => r.json() as Promise<{ access_token: string }>);
+  return { token: signed.access_token, email: body.email };
+}
+
+/** Keeps the paths that answer 200 now: the script measures what exists and grows with the app. */
+async function existing(url: string, paths: string[], headers: Record<string, string>): Promise<string[]> {
+  const ok: string[] = [];
+  for (const path of paths) {
+    const res = await fetch(url + path, { headers });
+    await res.arrayBuffer();
+    if (res.status === 200) ok.push(path);
+    else console.error(`  (skipping ${path}: ${res.status})`);
+  }
+  return ok;
+}
+
+async function loadRuns(webDist: string) {
+  const databaseUrl = await freshDatabase("load");
+  const baseline = await start({ DATABASE_URL: databaseUrl }, join(import.meta.dir, "baseline-server.ts"));
+  const app = await start({ DATABASE_URL: databaseUrl, WEB_DIST: webDist });
+  console.error("Load runs ...");
+
+  // Warm both up so the first run does not pay for JIT and connection set-up.
+  await autocannon({ url: baseline.url, connections: 8, amount: 500, requests: [{ method: "POST", path: "/insert", setupRequest: (r) => ({ ...r, headers: { "content-type": "application/json" }, body: JSON.stringify({ email: `${nextId()}@w.invalid` }) }) }] });
+  await autocannon({ url: app.url, connections: 8, amount: 300, requests: [applyRequest()] });
+
+  const base = await load("Baseline: Hono on Bun, one insert (max)", baseline, {
+    requests: [{ method: "POST", path: "/insert", setupRequest: (r) => ({ ...r, headers: { "content-type": "application/json" }, body: JSON.stringify({ email: `${nextId()}@b.invalid` }) }) }],
+  });
+  const apply = await load("POST /api/membership/apply (max)", app, { requests: [applyRequest()] });
+  const halfRate = Math.max(1, Math.floor(apply.rps / 2));
+  const applyHalf = await load(`POST /api/membership/apply at half max (${halfRate}/s)`, app, { requests: [applyRequest()], overallRate: halfRate });
+  await load(`Baseline at the same rate (${halfRate}/s)`, baseline, {
+    overallRate: halfRate,
+    requests: [{ method: "POST", path: "/insert", setupRequest: (r) => ({ ...r, headers: { "content-type": "application/json" }, body: JSON.stringify({ email: `${nextId()}@b.invalid` }) }) }],
+  });
+
+  await load(
+    "Apply and sign (flows/s; apply, then sign with the applicant token)",
+    app,
+    {
+      requests: [
+        {
+          ...applyRequest(),
+          onResponse: (status, body, ctx) => {
+            const context = ctx as FlowContext;
+            if (status < 300) {
+              const parsed = JSON.parse(body) as { application_id: string; access_token: string };
+              context.applicationId = parsed.application_id;
+              context.token = parsed.access_token;
+            }
+          },
+        },
+        {
+          method: "POST",
+          setupRequest: (req, ctx) => ({
+            ...req,
+            path: `/api/membership/contract-signed/${(ctx as FlowContext).applicationId}`,
+            headers: { "content-type": "application/json", authorization: `Bearer ${(ctx as FlowContext).token}` },
+            body: JSON.stringify({ consent: true, signature_name: "Bench Applicant" }),
+          }),
+        },
+      ],
+    },
+    2,
+  );
+
+  await load("GET / (landing page, pre-rendered)", app, { requests: [{ method: "GET", path: "/" }] });
+
+  const member = await signedInMember(app.url);
+  const memberHeaders = { authorization: `Bearer ${member.token}` };
+  const portalPaths = await existing(
+    app.url,
+    [`/api/portal/member-info/${encodeURIComponent(member.email)}`, "/api/portal/documents/categories", "/api/portal/documents", "/api/auth/me", `/api/subscriptions/status/${encodeURIComponent(member.email)}`],
+    memberHeaders,
+  );
+  if (portalPaths.length) {
+    await load(
+      `Member portal data (${portalPaths.length} calls in turn: ${portalPaths.map((p) => p.split("/").slice(2, 4).join("/")).join(", ")})`,
+      app,
+      { requests: portalPaths.map((path) => ({ method: "GET", path, headers: memberHeaders })) },
+    );
+  }
+
+  const adminHeaders = { authorization: `Bearer ${await adminToken(databaseUrl)}` };
+  for (const path of await existing(app.url, ["/api/admin/members/search?q=bench&limit=50", "/api/admin/dashboard/stats"], adminHeaders)) {
+    await load(`GET ${path} (admin)`, app, { requests: [{ method: "GET", path, headers: adminHeaders }] });
+  }
+
+  say(`### Load (${CONNECTIONS} connections, ${SECONDS} s per run, production build on PostgreSQL, loopback)`);
+  say();
+  say("| Run | Requests/s | p50 | p99 | Non-2xx | Errors | Server memory (peak RSS) |");
+  say("|---|---|---|---|---|---|---|");
+  for (const r of loadRows) say(`| ${r.name} | ${r.rps.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.non2xx} | ${r.errors} | ${mb(r.peakRss)} |`);
+  say();
+  const ratio = apply.rps / base.rps;
+  say(
+    `Apply throughput / baseline: **${ratio.toFixed(2)}** (target at least 0.5: ${ratio >= 0.5 ? "met" : "not met"}); ` +
+      `p99 at half the maximum: **${ms(applyHalf.p99)}** (target under 50 ms: ${applyHalf.p99 < 50 ? "met" : "not met"}).`,
+  );
+  say();
+
+  await baseline.kill();
+  await app.kill();
+}
+
+async function scale(webDist: string) {
+  const databaseUrl = await freshDatabase("scale");
+  // Migrate by starting the app once, then seed with the app stopped.
+  const first = await start({ DATABASE_URL: databaseUrl, WEB_DIST: webDist });
+  await first.kill();
+  console.error(`Seeding ${MEMBERS.toLocaleString("en-US")} members ...`);
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  const t0 = performance.now();
+  await seedAssociation(sql, MEMBERS);
+  const seedSeconds = (performance.now() - t0) / 1000;
+  const [sizes] = await sql`select
+    (select count(*) from members)::int as members, (select count(*) from applications)::int as applications,
+    (select count(*) from contracts)::int as contracts, (select count(*) from payments)::int as payments,
+    pg_size_pretty(pg_database_size(current_database())) as size`;
+  await sql.end();
+
+  const app = await start({ DATABASE_URL: databaseUrl, WEB_DIST: webDist });
+  const headers = { authorization: `Bearer ${await adminToken(databaseUrl)}` };
+  const calls: [string, string][] = [
+    ["Search by name (q=gonzalez, 50)", "/api/admin/members/search?q=gonzalez&limit=50"],
+    ["Search by email fragment (q=kowalski.77, 50)", "/api/admin/members/search?q=kowalski.77&limit=50"],
+    ["Search with no match (q=zzzz)", "/api/admin/members/search?q=zzzz&limit=50"],
+    ["Members list, first page (20)", "/api/admin/members?limit=20"],
+    ["Members list, Test Data Only (20)", "/api/admin/members?limit=20&filter=test"],
+    ["Applications search (20)", "/api/admin/applications/search?limit=20&q=murphy"],
+    ["Contracts list (20)", "/api/admin/contracts?limit=20"],
+    ["Payments list (50)", "/api/admin/payments?limit=50"],
+    ["Dashboard stats", "/api/admin/dashboard/stats"],
+    ["Dashboard charts", "/api/admin/dashboard/charts"],
+    ["Data overview (Enhanced admin)", "/api/admin/data/overview"],
+  ];
+  say(`### Scale: ${sizes!.members.toLocaleString("en-US")} members, ${sizes!.applications.toLocaleString("en-US")} applications, ${sizes!.contracts.toLocaleString("en-US")} contracts, ${sizes!.payments.toLocaleString("en-US")} payments (${sizes!.size}; seeded in ${seedSeconds.toFixed(0)} s)`);
+  say();
+  say("| Admin call | p50 | p95 | p99 | Target p95 < 50 ms |");
+  say("|---|---|---|---|---|");
+  for (const [label, path] of calls) {
+    const probe = await fetch(app.url + path, { headers });
+    await probe.arrayBuffer();
+    if (probe.status !== 200) {
+      say(`| ${label} | not available (${probe.status}) | | | |`);
+      continue;
+    }
+    await sample(app.url + path, headers, 10, 2, 5000);
+    const s = await sample(app.url + path, headers);
+    const targeted = /search|stats/i.test(label);
+    say(`| ${label} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${targeted ? (s.p95 < 50 ? "met" : "**not met**") : "-"} |`);
+  }
+  say();
+
+  say("| Export (streamed) | Time | Size | Server memory before | Peak | Growth (target < 100 MB) |");
+  say("|---|---|---|---|---|---|");
+  for (const [label, path] of [
+    ["Backup (JSON, every table)", "/api/admin/export-data"],
+    ["Members CSV", "/api/admin/members/export.csv"],
+  ] as const) {
+    const t1 = performance.now();
+    const { result, peak, before } = await peakRss(app.pid, async () => {
+      const res = await fetch(app.url + path, { headers });
+      if (res.status !== 200) return { status: res.status, bytes: 0 };
+      let bytes = 0;
+      for await (const chunk of res.body as ReadableStream<Uint8Array>) bytes += chunk.byteLength;
+      return { status: res.status, bytes };
+    });
+    const seconds = (performance.now() - t1) / 1000;
+    if (result.status !== 200) say(`| ${label} | not available (${result.status}) | | | | |`);
+    else {
+      const growth = peak - before;
+      say(`| ${label} | ${seconds.toFixed(1)} s | ${(result.bytes / 1024 / 1024).toFixed(1)} MB | ${mb(before)} | ${mb(peak)} | ${mb(growth)} ${growth < 100 ? "(met)" : "(**not met**)"} |`);
+    }
+  }
+  say();
+  await app.kill();
+}
+
+const started = Date.now();
+try {
+  const webDist = await buildWeb();
+  const [version] = await admin`select current_setting('server_version') as v`;
+  say(`## Benchmark results`);
+  say();
+  say(`Bun ${Bun.version}, PostgreSQL ${version!.v}, ${navigator.hardwareConcurrency} cores, ${new Date().toISOString().slice(0, 10)}.`);
+  say();
+  const only = process.env.BENCH_ONLY?.split(",");
+  if (!only || only.includes("start")) await coldStarts(webDist);
+  if (!only || only.includes("load")) await loadRuns(webDist);
+  if (!only || only.includes("scale")) await scale(webDist);
+  say(`(run took ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  if (process.env.BENCH_OUT) writeFileSync(process.env.BENCH_OUT, `${report.join("\n")}\n`);
+} finally {
+  await cleanup();
+}

@@ -1,0 +1,123 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import react from "@vitejs/plugin-react";
+import { build, type Plugin, type ResolvedConfig } from "vite";
+import { pageMeta, type PrerenderedPath } from "../src/shared/content.ts";
+
+// Pre-renders the public pages at build time: their content (and title, description and social
+// card) is in the HTML before any script runs; the browser app then hydrates it (main.tsx).
+// The landing page becomes index.html, so the bare app shell that every other page starts from
+// is written to app.html (the server serves that for routes without pre-rendered HTML).
+
+/** The module of each pre-rendered page, to preload its chunk next to the entry. */
+const PAGE_MODULES: Record<PrerenderedPath, string | null> = {
+  "/": null, // in the entry chunk
+  "/faq": "src/pages/FaqPage.tsx",
+  "/demo": "src/pages/DemoPage.tsx",
+  "/thank-you": "src/pages/ThankYouPage.tsx",
+};
+
+const escapeAttr = (v: string) => v.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+
+export function headFor(path: PrerenderedPath, siteUrl: string | undefined): string {
+  const meta = pageMeta[path];
+  const abs = (p: string) => (siteUrl ? new URL(p, siteUrl).toString() : p);
+  const tags = [
+    `<title>${escapeAttr(meta.title)}</title>`,
+    `<meta name="description" content="${escapeAttr(meta.description)}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="Illinois Landlord &amp; Property Owners Association" />`,
+    `<meta property="og:title" content="${escapeAttr(meta.title)}" />`,
+    `<meta property="og:description" content="${escapeAttr(meta.description)}" />`,
+    `<meta property="og:image" content="${escapeAttr(abs("/social-card.png"))}" />`,
+    `<meta property="og:image:width" content="1200" />`,
+    `<meta property="og:image:height" content="630" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+    `<meta name="twitter:title" content="${escapeAttr(meta.title)}" />`,
+    `<meta name="twitter:description" content="${escapeAttr(meta.description)}" />`,
+    `<meta name="twitter:image" content="${escapeAttr(abs("/social-card.png"))}" />`,
+  ];
+  if (siteUrl) tags.push(`<link rel="canonical" href="${escapeAttr(abs(path))}" />`, `<meta property="og:url" content="${escapeAttr(abs(path))}" />`);
+  return tags.join("\n    ");
+}
+
+/**
+ * The stylesheet inlined into a pre-rendered page: the first paint then needs the HTML alone, no
+ * second round trip (the CSP allows inline styles; the app shell keeps the cached link).
+ */
+function inlineStyles(html: string, outDir: string): string {
+  return html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (_tag, file: string) => {
+    const css = readFileSync(join(outDir, file), "utf8").replace(/<\/style/gi, "<\\/style");
+    return `<style>${css}</style>`;
+  });
+}
+
+export function prerenderPlugin(): Plugin {
+  let config: ResolvedConfig;
+  const chunkFiles = new Map<string, string[]>();
+  const entryFiles = new Set<string>();
+  return {
+    name: "prerender-public-pages",
+    apply: "build",
+    configResolved(resolved) {
+      config = resolved;
+    },
+    writeBundle(_options, bundle) {
+      // Which files each page needs: its chunk and the chunks it imports (not the entry's).
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== "chunk") continue;
+        if (chunk.isEntry) [chunk.fileName, ...chunk.imports].forEach((f) => entryFiles.add(f));
+        if (!chunk.facadeModuleId) continue;
+        chunkFiles.set(resolve(chunk.facadeModuleId), [chunk.fileName, ...chunk.imports]);
+      }
+    },
+    async closeBundle() {
+      if (config.build.ssr) return;
+      const outDir = resolve(config.root, config.build.outDir);
+      const ssrDir = mkdtempSync(join(tmpdir(), "prerender-"));
+      try {
+        await build({
+          configFile: false,
+          root: config.root,
+          logLevel: "warn",
+          mode: "production",
+          plugins: [react()],
+          resolve: { alias: config.resolve.alias },
+          ssr: { noExternal: true },
+          build: { ssr: "src/prerender.tsx", outDir: ssrDir, emptyOutDir: true, minify: false, copyPublicDir: false },
+        });
+        const { renderPage } = (await import(pathToFileURL(join(ssrDir, "prerender.js")).href)) as {
+          renderPage: (path: string) => Promise<string>;
+        };
+        const shell = readFileSync(join(outDir, "index.html"), "utf8");
+        writeFileSync(join(outDir, "app.html"), shell);
+        const siteUrl = process.env.PUBLIC_URL || undefined;
+
+        for (const path of Object.keys(pageMeta) as PrerenderedPath[]) {
+          const html = await renderPage(path);
+          const module = PAGE_MODULES[path];
+          const preload = module
+            ? (chunkFiles.get(resolve(config.root, module)) ?? [])
+                .filter((f) => !entryFiles.has(f))
+                .map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`)
+                .join("\n    ")
+            : "";
+          const page = inlineStyles(shell, outDir)
+            .replace(/<title>[\s\S]*?<\/title>\s*/, "")
+            .replace(/<meta name="description"[^>]*>\s*/, "")
+            .replace("</head>", `  ${headFor(path, siteUrl)}\n    ${preload}\n  </head>`)
+            .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
+          if (page === shell || !page.includes(html)) throw new Error(`Pre-rendering ${path}: the shell has no <div id="root"></div>.`);
+          const file = path === "/" ? join(outDir, "index.html") : join(outDir, path.slice(1), "index.html");
+          mkdirSync(dirname(file), { recursive: true });
+          writeFileSync(file, page);
+        }
+        config.logger.info(`pre-rendered ${Object.keys(pageMeta).length} public pages`);
+      } finally {
+        rmSync(ssrDir, { recursive: true, force: true });
+      }
+    },
+  };
+}

@@ -1,0 +1,138 @@
+import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import { useNavigate } from "react-router-dom";
+import { priceLabel } from "@shared/membership.ts";
+import { useSignOut } from "../features/account/useSignOut.ts";
+import { delay } from "../lib/scroll.ts";
+import { useSiteConfig, useWhoami } from "../lib/site-config.ts";
+import { useSectionAlert } from "../lib/use-section.ts";
+import { trpc } from "../trpc.ts";
+import { useAlert } from "./alert.tsx";
+import { buttonClass } from "./Button.tsx";
+
+/** SPEC.md 9: a blocked new tab is checked for at 100 ms and 250 ms. */
+const POPUP_CHECKS_MS = [100, 250];
+
+/** Opens an address in a new tab; resolves false when the browser blocked it. */
+async function openInNewTab(url: string): Promise<boolean> {
+  const tab = window.open(url, "_blank");
+  if (!tab) return false;
+  try {
+    tab.opener = null;
+  } catch {
+    // A cross-origin tab may refuse the assignment; it is already detached then.
+  }
+  let waited = 0;
+  for (const at of POPUP_CHECKS_MS) {
+    await delay(at - waited);
+    waited = at;
+    if (tab.closed) return false;
+  }
+  return true;
+}
+
+const itemClass =
+  "flex cursor-pointer select-none flex-col rounded-md px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800";
+
+/**
+ * The header's Portal Login menu (SPEC.md 2): the owner portal opens only when the server says
+ * the member is an active Standard or Premium member; otherwise the upgrade prompt and the
+ * membership section. The tenant portal opens in a new tab, with a copy-address fallback.
+ */
+export function PortalLoginMenu({ defaultOpen = false }: { defaultOpen?: boolean } = {}) {
+  const config = useSiteConfig();
+  const whoami = useWhoami();
+  const utils = trpc.useUtils();
+  const alert = useAlert();
+  const sectionAlert = useSectionAlert();
+  const navigate = useNavigate();
+  const signOut = useSignOut(() => navigate("/"));
+  const member = whoami.data?.member ?? null;
+
+  const offerCopy = async (name: string, url: string) => {
+    const copy = await alert({
+      title: "Pop-up blocked",
+      message: `Your browser blocked the ${name} from opening in a new tab. Copy its address to the clipboard so you can paste it into a new tab?`,
+      confirmLabel: "Copy Address",
+      cancelLabel: "Cancel",
+    });
+    if (!copy) return;
+    try {
+      await navigator.clipboard.writeText(url);
+      await alert({ title: "Address copied", message: `The ${name} address is on your clipboard. Paste it into a new tab: ${url}` });
+    } catch {
+      await alert({ title: "Copy the address", message: `Your browser did not allow copying. Select and copy this address: ${url}` });
+    }
+  };
+
+  const openOwnerPortal = async () => {
+    const access = await utils.public.auth.ownerPortalAccess.fetch(undefined, { staleTime: 5_000 });
+    if (access.allowed && access.url) {
+      if (!(await openInNewTab(access.url))) await offerCopy("owner portal", access.url);
+      return;
+    }
+    await sectionAlert("membership", {
+      title: "Premium Portal Access Required",
+      message:
+        `The owner portal for tracking properties, tenants and maintenance is part of Standard (${priceLabel("Standard")}) ` +
+        `and Premium (${priceLabel("Premium")}) membership.` +
+        (access.membership_level === "Basic"
+          ? " Upgrade from your Basic Member Portal to unlock it."
+          : access.signed_in
+            ? " It opens once your membership payment is complete."
+            : " Apply for a membership level below, or sign in if you are already a paid member."),
+      confirmLabel: "View Membership Options",
+    });
+  };
+
+  const openTenantPortal = async () => {
+    if (!config) return;
+    if (!(await openInNewTab(config.tenantPortalUrl))) await offerCopy("tenant portal", config.tenantPortalUrl);
+  };
+
+  return (
+    <DropdownMenu.Root
+      modal={false}
+      defaultOpen={defaultOpen}
+      onOpenChange={(open) => {
+        // Ask the server early so the owner portal opens at once on click.
+        if (open) void utils.public.auth.ownerPortalAccess.prefetch(undefined, { staleTime: 5_000 });
+      }}
+    >
+      <DropdownMenu.Trigger className={buttonClass("secondary", "text-sm data-[state=open]:bg-slate-100")}>
+        Portal Login
+        <svg aria-hidden viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
+          <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
+        </svg>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 w-72 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg">
+          <DropdownMenu.Item className={itemClass} onSelect={() => void openOwnerPortal()}>
+            <span className="font-medium">Owner Portal</span>
+            <span className="text-xs text-slate-500">Standard and Premium members</span>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={itemClass} onSelect={() => void openTenantPortal()}>
+            <span className="font-medium">Tenant Portal</span>
+            <span className="text-xs text-slate-500">For your tenants: payments and requests</span>
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          {member ? (
+            <>
+              <DropdownMenu.Item className={itemClass} onSelect={() => navigate("/basic-portal")}>
+                <span className="font-medium">Basic Member Portal</span>
+                <span className="text-xs text-slate-500">Signed in as {member.email}</span>
+              </DropdownMenu.Item>
+              <DropdownMenu.Item className={itemClass} onSelect={() => signOut.mutate()}>
+                <span className="font-medium">Sign Out</span>
+              </DropdownMenu.Item>
+            </>
+          ) : (
+            <DropdownMenu.Item className={itemClass} onSelect={() => navigate("/sign-in")}>
+              <span className="font-medium">Member Sign In</span>
+              <span className="text-xs text-slate-500">Documents, skills network and your membership</span>
+            </DropdownMenu.Item>
+          )}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

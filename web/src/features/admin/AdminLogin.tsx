@@ -1,0 +1,96 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { TRPCClientError } from "@trpc/client";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router-dom";
+import { ADMIN_TEXT, ZAdminLoginRequestSchema, type TAdminLoginRequest } from "@shared/admin.ts";
+import { Button } from "../../components/Button.tsx";
+import { detailMessage } from "../../lib/errors.ts";
+import { trpc } from "../../trpc.ts";
+
+/** SPEC.md 2 "Admin login": Username or Email, Password, Sign in (Logging in... while working). */
+export function AdminLogin() {
+  const utils = trpc.useUtils();
+  const login = trpc.public.adminAuth.login.useMutation({
+    onSuccess: async () => {
+      await utils.admin.invalidate();
+      await utils.public.site.whoami.invalidate();
+    },
+  });
+  const form = useForm<TAdminLoginRequest>({ resolver: zodResolver(ZAdminLoginRequestSchema), defaultValues: { username: "", password: "" } });
+  const { errors } = form.formState;
+
+  const failure = login.error ? loginFailure(login.error) : null;
+
+  return (
+    <main className="flex min-h-screen items-center justify-center px-4 py-12">
+      <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
+        <h1 className="text-2xl font-bold text-slate-900">Administrator Sign In</h1>
+        <p className="mt-1 text-sm text-slate-600">Illinois Landlord &amp; Property Owners Association admin area.</p>
+        <form className="mt-6 space-y-4" noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))}>
+          <div>
+            <label htmlFor="admin-username" className="block text-sm font-medium text-slate-700">
+              Username or Email
+            </label>
+            <input
+              id="admin-username"
+              autoComplete="username"
+              required
+              aria-invalid={errors.username ? true : undefined}
+              aria-describedby={errors.username ? "admin-username-error" : undefined}
+              className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none"
+              {...form.register("username")}
+            />
+            {errors.username && (
+              <p id="admin-username-error" className="mt-1 text-sm text-red-700">
+                {errors.username.message}
+              </p>
+            )}
+          </div>
+          <div>
+            <label htmlFor="admin-password" className="block text-sm font-medium text-slate-700">
+              Password
+            </label>
+            <input
+              id="admin-password"
+              type="password"
+              autoComplete="current-password"
+              required
+              aria-invalid={errors.password ? true : undefined}
+              aria-describedby={errors.password ? "admin-password-error" : undefined}
+              className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none"
+              {...form.register("password")}
+            />
+            {errors.password && (
+              <p id="admin-password-error" className="mt-1 text-sm text-red-700">
+                {errors.password.message}
+              </p>
+            )}
+          </div>
+          {failure && (
+            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+              {failure}
+            </p>
+          )}
+          <Button type="submit" className="w-full" disabled={login.isPending}>
+            {login.isPending ? "Logging in..." : "Sign in"}
+          </Button>
+        </form>
+        <p className="mt-6 text-center text-sm">
+          <Link to="/" className="text-brand-700 underline hover:text-brand-800">
+            Back to Home
+          </Link>
+        </p>
+      </div>
+    </main>
+  );
+}
+
+/** SPEC.md 8: the server's detail, else "Login failed"; no answer at all is a connection problem. */
+function loginFailure(error: unknown): string {
+  if (error instanceof TRPCClientError) {
+    const data = error.data as { detail?: Parameters<typeof detailMessage>[0]; httpStatus?: number } | undefined;
+    if (!data) return ADMIN_TEXT.loginNetwork;
+    return detailMessage(data.detail, ADMIN_TEXT.loginFailed);
+  }
+  return ADMIN_TEXT.loginNetwork;
+}

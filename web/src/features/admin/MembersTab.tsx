@@ -1,0 +1,124 @@
+import { useState } from "react";
+import { ADMIN_PAGE_SIZES } from "@shared/admin.ts";
+import { Button } from "../../components/Button.tsx";
+import { trpc, type RouterOutputs } from "../../trpc.ts";
+import { useMemberActions } from "./useMemberActions.tsx";
+import { Badge, Card, Cell, EmptyRow, LoadFailed, Loading, Pager, SearchForm, Table, useSessionLossGuard, when } from "./ui.tsx";
+
+export type AdminMember = RouterOutputs["admin"]["members"]["list"]["items"][number];
+
+/** SPEC.md 2: 20 members a page, search by email or name, activate/deactivate, reset password, delete. */
+export function MembersTab() {
+  const [q, setQ] = useState("");
+  const [offset, setOffset] = useState(0);
+  const limit = ADMIN_PAGE_SIZES.members;
+  const list = trpc.admin.members.list.useQuery({ q: q || undefined, offset, limit });
+  useSessionLossGuard(list.error);
+  const csvHref = `/api/admin/members/export.csv${q ? `?q=${encodeURIComponent(q)}` : ""}`;
+
+  return (
+    <Card
+      title="Members"
+      actions={
+        <a href={csvHref} download className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+          Export CSV
+        </a>
+      }
+    >
+      <div className="mb-4">
+        <SearchForm
+          label="Search members"
+          placeholder="Email, first or last name"
+          onSearch={(value) => {
+            setQ(value);
+            setOffset(0);
+          }}
+        />
+      </div>
+      {list.isPending ? (
+        <Loading label="Loading members..." />
+      ) : list.isError ? (
+        <LoadFailed error={list.error} fallback="Failed to load members." onRetry={() => void list.refetch()} />
+      ) : (
+        <>
+          <MemberTable members={list.data.items} emptyText={q ? `No members match "${q}".` : "No members yet."} />
+          <Pager what="members" offset={offset} limit={limit} total={list.data.total} shown={list.data.items.length} onOffset={setOffset} />
+        </>
+      )}
+    </Card>
+  );
+}
+
+export function MemberTable({ members, emptyText, contractors = false }: { members: AdminMember[]; emptyText: string; contractors?: boolean }) {
+  const actions = useMemberActions();
+  const head = contractors
+    ? ["Name", "Email", "License status", "Skills", "Level", "Status", "Actions"]
+    : ["Name", "Email", "Phone", "Level", "Status", "Joined", "Actions"];
+  return (
+    <Table caption={contractors ? "Contractors" : "Members"} head={head}>
+      {members.length === 0 && <EmptyRow columns={head.length}>{emptyText}</EmptyRow>}
+      {members.map((m) => (
+        <tr key={m.id}>
+          <Cell className="font-medium">
+            {m.full_name}
+            {m.is_test_data && (
+              <span className="ml-2">
+                <Badge tone="amber">Test</Badge>
+              </span>
+            )}
+          </Cell>
+          <Cell className="break-all">{m.email}</Cell>
+          {contractors ? (
+            <>
+              <Cell>{m.license_status}</Cell>
+              <Cell>{[...m.specialty_skills, ...(m.other_specialty ? [m.other_specialty] : [])].join(", ") || "—"}</Cell>
+            </>
+          ) : (
+            <Cell className="whitespace-nowrap">{m.phone}</Cell>
+          )}
+          <Cell>{m.membership_level}</Cell>
+          <Cell>
+            <Badge tone={m.is_active ? "green" : "red"}>{m.is_active ? "Active" : "Inactive"}</Badge>
+            {m.status !== "active" && (
+              <span className="ml-1">
+                <Badge tone="slate">{m.status.replace("_", " ")}</Badge>
+              </span>
+            )}
+          </Cell>
+          {!contractors && <Cell className="whitespace-nowrap">{when(m.created_at, false)}</Cell>}
+          <Cell>
+            <div className="flex flex-wrap gap-2">
+              <Button
+                variant={m.is_active ? "secondary" : "primary"}
+                className="px-3 py-1.5 text-sm"
+                disabled={actions.busy}
+                aria-label={`${m.is_active ? "Deactivate" : "Activate"} ${m.full_name}`}
+                onClick={() => actions.toggleActive(m)}
+              >
+                {m.is_active ? "Deactivate" : "Activate"}
+              </Button>
+              <Button
+                variant="secondary"
+                className="px-3 py-1.5 text-sm"
+                disabled={actions.busy}
+                aria-label={`Reset password of ${m.full_name}`}
+                onClick={() => void actions.resetPassword(m)}
+              >
+                Reset Password
+              </Button>
+              <Button
+                variant="danger"
+                className="px-3 py-1.5 text-sm"
+                disabled={actions.busy}
+                aria-label={`Delete ${m.full_name}`}
+                onClick={() => void actions.deleteMember(m)}
+              >
+                Delete
+              </Button>
+            </div>
+          </Cell>
+        </tr>
+      ))}
+    </Table>
+  );
+}
