@@ -325,7 +325,7 @@ async function loadRuns(webDist: string) {
   );
   if (portalPaths.length) {
     await load(
-      `Member portal data (${portalPaths.length} calls in turn: ${portalPaths.map((p) => p.split("/").slice(2, 4).join("/")).join(", ")})`,
+      `Member portal data (${portalPaths.length} calls in turn: ${portalPaths.map((p) => p.replace(/^\/api\//, "").split("/").filter((part) => !part.includes("%40")).join("/")).join(", ")})`,
       app,
       { requests: portalPaths.map((path) => ({ method: "GET", path, headers: memberHeaders })) },
     );

@@ -263,6 +263,9 @@ describe("the Portal Login menu", () => {
     await shown(page.getByRole("menu"));
     await page.keyboard.press("Escape");
     await hidden(page.getByRole("menu"));
+    // Escape returns focus to the menu button, so Enter opens the menu again.
+    const trigger = page.getByRole("button", { name: "Portal Login" });
+    await until(trigger, (b) => b.evaluate((el) => el === document.activeElement));
     await page.keyboard.press("Enter");
     await page.getByRole("menuitem", { name: /Member Sign In/ }).click();
     await page.waitForURL(/\/sign-in$/, { waitUntil: "commit" });

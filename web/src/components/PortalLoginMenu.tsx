@@ -1,4 +1,5 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import { useRef } from "react";
 import { useNavigate } from "react-router-dom";
 import { priceLabel } from "@shared/membership.ts";
 import { useSignOut } from "../features/account/useSignOut.ts";
@@ -47,6 +48,9 @@ export function PortalLoginMenu({ defaultOpen = false }: { defaultOpen?: boolean
   const navigate = useNavigate();
   const signOut = useSignOut(() => navigate("/"));
   const member = whoami.data?.member ?? null;
+  // Opened already (the header's stand-in was pressed), the trigger never had focus: return it
+  // there on close ourselves, so the keyboard user stays in place.
+  const triggerRef = useRef<HTMLButtonElement>(null);
 
   const offerCopy = async (name: string, url: string) => {
     const copy = await alert({
@@ -98,14 +102,20 @@ export function PortalLoginMenu({ defaultOpen = false }: { defaultOpen?: boolean
         if (open) void utils.public.auth.ownerPortalAccess.prefetch(undefined, { staleTime: 5_000 });
       }}
     >
-      <DropdownMenu.Trigger className={buttonClass("secondary", "text-sm data-[state=open]:bg-slate-100")}>
+      <DropdownMenu.Trigger ref={triggerRef} className={buttonClass("secondary", "text-sm data-[state=open]:bg-slate-100")}>
         Portal Login
         <svg aria-hidden viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
           <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
         </svg>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 w-72 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg">
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            triggerRef.current?.focus();
+          }} className="z-50 w-72 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg">
           <DropdownMenu.Item className={itemClass} onSelect={() => void openOwnerPortal()}>
             <span className="font-medium">Owner Portal</span>
             <span className="text-xs text-slate-500">Standard and Premium members</span>
