@@ -273,3 +273,43 @@ describe("the Portal Login menu", () => {
     await page.close();
   });
 });
+
+describe("the tenant portal", () => {
+  test("opens in a new tab at the configured address", async () => {
+    const context = await browser.newContext();
+    // The tenant portal is on an external host: answer for it here.
+    const tenantUrl = server.services.config.TENANT_PORTAL_URL;
+    await context.route(tenantUrl, (route) => route.fulfill({ contentType: "text/html", body: "<title>Tenant Portal</title>" }));
+    const page = await context.newPage();
+    await page.goto(server.url, { waitUntil: "domcontentloaded" });
+    const popup = context.waitForEvent("page");
+    await page.getByRole("button", { name: "Portal Login" }).click();
+    await page.getByRole("menuitem", { name: /Tenant Portal/ }).click();
+    const tab = await popup;
+    await tab.waitForLoadState();
+    expect(tab.url()).toBe(tenantUrl);
+    expect(await tab.title()).toBe("Tenant Portal");
+    expect(await page.getByRole("alertdialog").count()).toBe(0);
+    await context.close();
+  });
+
+  test("when the browser blocks the new tab, offers to copy the address", async () => {
+    const context = await browser.newContext();
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+    // A pop-up blocker: window.open answers null.
+    await context.addInitScript(() => {
+      window.open = () => null;
+    });
+    const page = await context.newPage();
+    await page.goto(server.url, { waitUntil: "domcontentloaded" });
+    await page.getByRole("button", { name: "Portal Login" }).click();
+    await page.getByRole("menuitem", { name: /Tenant Portal/ }).click();
+    const offer = page.getByRole("alertdialog", { name: "Pop-up blocked" });
+    await shown(offer);
+    await offer.getByRole("button", { name: "Copy Address" }).click();
+    await shown(page.getByRole("alertdialog", { name: "Address copied" }));
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(server.services.config.TENANT_PORTAL_URL);
+    await context.close();
+  });
+});
