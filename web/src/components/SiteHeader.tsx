@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { ASSOCIATION_NAME } from "@shared/agreement.ts";
 import { buttonClass } from "./Button.tsx";
+import { lazyWithData, loadDataLayer } from "../lib/lazy-with-data.tsx";
 import { useGoToSection } from "../lib/use-section.ts";
 
 export const SECTION_LINKS = [
@@ -82,12 +83,13 @@ function MobileNav({ onSelect }: { onSelect: (id: string) => void }) {
 }
 
 const loadPortalLoginMenu = () => import("./PortalLoginMenu.tsx");
-const PortalLoginMenu = lazy(() => loadPortalLoginMenu().then((m) => ({ default: m.PortalLoginMenu })));
+const PortalLoginMenu = lazyWithData(() => loadPortalLoginMenu().then((m) => ({ default: m.PortalLoginMenu })));
+const preloadPortalLoginMenu = () => void Promise.all([loadPortalLoginMenu(), loadDataLayer()]);
 
 /**
  * The Portal Login menu, fetched when the visitor reaches for it: the menu's code (a dropdown
- * library, the portal checks) is not part of the landing page's first load. Until then a button
- * that looks the same stands in; pressing it loads the menu already open.
+ * library, the portal checks, the data layer) is not part of the landing page's first load. Until
+ * then a button that looks the same stands in; pressing it loads the menu already open.
  */
 function PortalLogin() {
   const [wanted, setWanted] = useState(false);
@@ -97,8 +99,8 @@ function PortalLogin() {
       aria-haspopup="menu"
       aria-expanded={false}
       className={buttonClass("secondary", "text-sm")}
-      onPointerEnter={() => void loadPortalLoginMenu()}
-      onFocus={() => void loadPortalLoginMenu()}
+      onPointerEnter={preloadPortalLoginMenu}
+      onFocus={preloadPortalLoginMenu}
       onClick={() => setWanted(true)}
     >
       Portal Login
@@ -124,10 +126,11 @@ export function SiteHeader() {
         Skip to content
       </a>
       <div className="relative mx-auto flex max-w-7xl items-center justify-between gap-2 px-4 py-3">
-        <Link to="/" className="flex min-w-0 items-center gap-2 font-bold text-brand-800">
+        <Link to="/" aria-label={`${ASSOCIATION_NAME}, home`} className="flex min-w-0 shrink-0 items-center gap-2 font-bold text-brand-800">
           <img src="/favicon.svg" alt="" width={32} height={32} />
           <span className="hidden truncate xl:inline">{ASSOCIATION_NAME}</span>
-          <span className="xl:hidden">ILPOA</span>
+          {/* The short name only where there is room beside the two header buttons. */}
+          <span className="hidden sm:inline xl:hidden">ILPOA</span>
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
           {SECTION_LINKS.map((link) => (

@@ -16,7 +16,7 @@ export default function FaqPage() {
       <main id="main" className="bg-slate-50 pb-16">
         <div className="bg-gradient-to-br from-brand-900 to-brand-700 text-white">
           <div className="mx-auto max-w-3xl px-4 py-12">
-            <Link to="/" className={buttonClass("secondary", "border-white/40 bg-transparent text-white hover:bg-white/10")}>
+            <Link to="/" className={buttonClass("inverse")}>
               <span aria-hidden="true">←</span> Back to Home
             </Link>
             <h1 className="mt-6 text-3xl font-bold sm:text-4xl">Frequently asked questions</h1>

@@ -24,7 +24,7 @@ export function Hero() {
             <a
               href="/#comparison"
               onClick={(e) => { e.preventDefault(); goTo("comparison"); }}
-              className={buttonClass("secondary", "border-white/40 bg-transparent text-lg text-white hover:bg-white/10")}
+              className={buttonClass("inverse", "text-lg")}
             >
               Compare the costs
             </a>
