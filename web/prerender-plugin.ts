@@ -18,6 +18,8 @@ const PAGE_MODULES: Record<PrerenderedPath, string | null> = {
   "/demo": "src/pages/DemoPage.tsx",
   "/thank-you": "src/pages/ThankYouPage.tsx",
 };
+/** Every page but the landing page loads the data layer with its own chunk (src/lib/lazy-with-data.tsx). */
+const DATA_LAYER_MODULE = "src/data-layer.tsx";
 
 const escapeAttr = (v: string) => v.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
@@ -99,7 +101,7 @@ export function prerenderPlugin(): Plugin {
           const html = await renderPage(path);
           const module = PAGE_MODULES[path];
           const preload = module
-            ? (chunkFiles.get(resolve(config.root, module)) ?? [])
+            ? [...new Set([module, DATA_LAYER_MODULE].flatMap((m) => chunkFiles.get(resolve(config.root, m)) ?? []))]
                 .filter((f) => !entryFiles.has(f))
                 .map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`)
                 .join("\n    ")

@@ -1,24 +1,26 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Route, Routes } from "react-router-dom";
+import { lazyWithData } from "./lib/lazy-with-data.tsx";
 import { HomePage } from "./pages/HomePage.tsx";
 
-// The landing page is in the main bundle; every other page is its own chunk.
-const BasicPortalPage = lazy(() => import("./pages/BasicPortalPage.tsx"));
-const NotFoundPage = lazy(() => import("./pages/NotFoundPage.tsx"));
-const SignInPage = lazy(() => import("./pages/SignInPage.tsx"));
-const AccountLinkPage = lazy(() => import("./pages/AccountLinkPage.tsx"));
-const AccountPasswordPage = lazy(() => import("./pages/AccountPasswordPage.tsx"));
-const FaqPage = lazy(() => import("./pages/FaqPage.tsx"));
-const DemoPage = lazy(() => import("./pages/DemoPage.tsx"));
-const ThankYouPage = lazy(() => import("./pages/ThankYouPage.tsx"));
-const PaymentSuccessPage = lazy(() => import("./features/billing/PaymentSuccessPage.tsx"));
-const PaymentCancelledPage = lazy(() => import("./features/billing/PaymentCancelledPage.tsx"));
-const UpgradeSuccessPage = lazy(() => import("./features/billing/UpgradeSuccessPage.tsx"));
-const UpgradeCancelledPage = lazy(() => import("./features/billing/UpgradeCancelledPage.tsx"));
-const TestCheckoutPage = lazy(() => import("./features/billing/TestCheckoutPage.tsx"));
-const TestBillingPage = lazy(() => import("./features/billing/TestBillingPage.tsx"));
-const VerifyPage = lazy(() => import("./features/contracts/VerifyPage.tsx"));
-const AdminPage = lazy(() => import("./features/admin/AdminPage.tsx"));
+// The landing page is in the main bundle; every other page is its own chunk, loaded together with
+// the data layer (tRPC, React Query) and rendered inside it.
+const BasicPortalPage = lazyWithData(() => import("./pages/BasicPortalPage.tsx"));
+const NotFoundPage = lazyWithData(() => import("./pages/NotFoundPage.tsx"));
+const SignInPage = lazyWithData(() => import("./pages/SignInPage.tsx"));
+const AccountLinkPage = lazyWithData(() => import("./pages/AccountLinkPage.tsx"));
+const AccountPasswordPage = lazyWithData(() => import("./pages/AccountPasswordPage.tsx"));
+const FaqPage = lazyWithData(() => import("./pages/FaqPage.tsx"));
+const DemoPage = lazyWithData(() => import("./pages/DemoPage.tsx"));
+const ThankYouPage = lazyWithData(() => import("./pages/ThankYouPage.tsx"));
+const PaymentSuccessPage = lazyWithData(() => import("./features/billing/PaymentSuccessPage.tsx"));
+const PaymentCancelledPage = lazyWithData(() => import("./features/billing/PaymentCancelledPage.tsx"));
+const UpgradeSuccessPage = lazyWithData(() => import("./features/billing/UpgradeSuccessPage.tsx"));
+const UpgradeCancelledPage = lazyWithData(() => import("./features/billing/UpgradeCancelledPage.tsx"));
+const TestCheckoutPage = lazyWithData(() => import("./features/billing/TestCheckoutPage.tsx"));
+const TestBillingPage = lazyWithData(() => import("./features/billing/TestBillingPage.tsx"));
+const VerifyPage = lazyWithData(() => import("./features/contracts/VerifyPage.tsx"));
+const AdminPage = lazyWithData(() => import("./features/admin/AdminPage.tsx"));
 
 export function App() {
   return (

@@ -103,7 +103,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     }),
   );
 
-  if (options.webDist) app.route("/", webRoutes(options.webDist));
+  if (options.webDist) app.route("/", webRoutes(options.webDist, services.config));
   app.notFound((c) => c.json({ detail: "Not found." }, 404));
   return app;
 }

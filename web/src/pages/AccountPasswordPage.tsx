@@ -8,7 +8,7 @@ import { PageLoading } from "../App.tsx";
 import { Button, buttonClass } from "../components/Button.tsx";
 import { AccountLayout, Field, FormAlert, FormNotice, inputClass } from "../features/account/AccountLayout.tsx";
 import { errorMessage } from "../lib/errors.ts";
-import { useWhoami } from "../lib/site-config.ts";
+import { useWhoami } from "../lib/whoami.ts";
 import { trpc } from "../trpc.ts";
 
 const ZNewPasswordFormSchema = z

@@ -8,7 +8,7 @@ import { Button, buttonClass } from "../components/Button.tsx";
 import { AccountLayout, Field, FormAlert, FormNotice, inputClass, nextPath } from "../features/account/AccountLayout.tsx";
 import { useSignOut } from "../features/account/useSignOut.ts";
 import { errorMessage } from "../lib/errors.ts";
-import { useWhoami } from "../lib/site-config.ts";
+import { useWhoami } from "../lib/whoami.ts";
 import { trpc } from "../trpc.ts";
 
 const tabClass =

@@ -3,7 +3,8 @@ import { buttonClass } from "../components/Button.tsx";
 import { SiteFooter } from "../components/SiteFooter.tsx";
 import { SiteHeader } from "../components/SiteHeader.tsx";
 import { usePageMeta } from "../lib/page-meta.ts";
-import { useSiteConfig, useWhoami } from "../lib/site-config.ts";
+import { useSiteConfig } from "../lib/site-config.ts";
+import { useWhoami } from "../lib/whoami.ts";
 
 const STEPS = [
   { title: "Check your email", body: "We sent a confirmation of your application. Keep it: it has your next steps." },

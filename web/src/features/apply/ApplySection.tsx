@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { useWhoami } from "../../lib/site-config.ts";
+import { useWhoami } from "../../lib/whoami.ts";
 import { ApplicationForm, type SubmittedApplication } from "./ApplicationForm.tsx";
 import { ApplicationSubmitted } from "./ApplicationSubmitted.tsx";
 

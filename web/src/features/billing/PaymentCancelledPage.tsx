@@ -3,7 +3,8 @@ import { Link } from "react-router-dom";
 import { Button, buttonClass } from "../../components/Button.tsx";
 import { useAlert } from "../../components/alert.tsx";
 import { ResultPageLayout } from "../../components/ResultPageLayout.tsx";
-import { useSiteConfig, useWhoami } from "../../lib/site-config.ts";
+import { useSiteConfig } from "../../lib/site-config.ts";
+import { useWhoami } from "../../lib/whoami.ts";
 import { trpc } from "../../trpc.ts";
 import { Facts } from "./shared.tsx";
 

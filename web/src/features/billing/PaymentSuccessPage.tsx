@@ -5,7 +5,8 @@ import { formatAmount, levelFeatures, suggestPortalUsername } from "@shared/memb
 import { Button, buttonClass } from "../../components/Button.tsx";
 import { ResultPageLayout } from "../../components/ResultPageLayout.tsx";
 import { errorMessage } from "../../lib/errors.ts";
-import { useSiteConfig, useWhoami } from "../../lib/site-config.ts";
+import { useSiteConfig } from "../../lib/site-config.ts";
+import { useWhoami } from "../../lib/whoami.ts";
 import { trpc } from "../../trpc.ts";
 import { Facts, useSessionIdParam, Working } from "./shared.tsx";
 

@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import { PAID_LEVELS, priceLabel, type PaidLevel } from "@shared/membership.ts";
 import { Button } from "../../components/Button.tsx";
 import { errorMessage } from "../../lib/errors.ts";
-import { useWhoami } from "../../lib/site-config.ts";
+import { useWhoami } from "../../lib/whoami.ts";
 import { trpc } from "../../trpc.ts";
 
 export const UPGRADE_EMAIL_PROMPT = "Please provide your email address to continue with the upgrade:";

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
+import { lazyWithData } from "../../lib/lazy-with-data.tsx";
 import { useSiteConfig } from "../../lib/site-config.ts";
 import { applySectionReady, loadApplySection, onShowApplySection } from "./apply-loader.ts";
 
-const ApplySection = lazy(() => loadApplySection().then((m) => ({ default: m.ApplySection })));
+const ApplySection = lazyWithData(() => loadApplySection().then((m) => ({ default: m.ApplySection })));
 
 /** Marks the form as mounted; its effect runs after the form's own (it is the later sibling). */
 function Ready() {
@@ -21,8 +22,8 @@ function FormLoading() {
 
 /**
  * The contact section: how to reach us, and the application form (section id "apply"). The form
- * is its own chunk, loaded when the visitor scrolls near it or asks for it (a membership card,
- * a link to #apply), so the rest of the page shows and responds sooner.
+ * is its own chunk, loaded with the data layer when the visitor scrolls near it or asks for it (a
+ * membership card, a link to #apply), so the rest of the page shows and responds sooner.
  */
 export function ContactSection() {
   const config = useSiteConfig();

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Button, buttonClass } from "../../components/Button.tsx";
+import { loadDataLayer } from "../../lib/lazy-with-data.tsx";
 import { useSiteConfig } from "../../lib/site-config.ts";
-import { trpc } from "../../trpc.ts";
 
 /** SPEC.md 9: the fallback shows when the embed shows no sign of loading within 3 seconds. */
 export const DEMO_FALLBACK_MS = 3000;
@@ -14,11 +14,11 @@ type State = "idle" | "loading" | "loaded" | "fallback";
  * from one that shows an error page (both fire `load`), so the server checks that the demo
  * answers and allows framing; the frame counts as loaded when both the server says so and the
  * frame fired `load` within 3 seconds. Otherwise, or when a content-security rule blocks the
- * frame, the fallback panel offers a new tab and Retry. The frame starts only when scrolled near.
+ * frame, the fallback panel offers a new tab and Retry. The frame starts only when scrolled near;
+ * the data layer that asks the server loads then too, not with the page.
  */
 export function DemoEmbed({ eager = false }: { eager?: boolean }) {
   const config = useSiteConfig();
-  const utils = trpc.useUtils();
   const box = useRef<HTMLDivElement>(null);
   const [visible, setVisible] = useState(eager);
   const [attempt, setAttempt] = useState(0);
@@ -45,8 +45,8 @@ export function DemoEmbed({ eager = false }: { eager?: boolean }) {
       if (signs.current.attempt === current && signs.current.frameLoaded && signs.current.serverOk) setState("loaded");
     };
     const fail = () => signs.current.attempt === current && setState((s) => (s === "loaded" ? s : "fallback"));
-    utils.client.public.landing.demoStatus
-      .query({ fresh: current > 0 })
+    loadDataLayer()
+      .then(({ trpcClient }) => trpcClient.public.landing.demoStatus.query({ fresh: current > 0 }))
       .then((status) => {
         if (status.embeddable) {
           signs.current.serverOk = true;
@@ -67,7 +67,7 @@ export function DemoEmbed({ eager = false }: { eager?: boolean }) {
       clearTimeout(timer);
       document.removeEventListener("securitypolicyviolation", onViolation);
     };
-  }, [visible, demoUrl, attempt, utils]);
+  }, [visible, demoUrl, attempt]);
 
   const onFrameLoad = useCallback(() => {
     signs.current.frameLoaded = true;

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { publicConfig } from "../../src/server/config.ts";
+import { createApp } from "../../src/server/http/app.ts";
+import { createTestApp, WEB_DIST, type TestApp } from "../support/harness.ts";
+
+// The server writes its public configuration into every page it serves, so the landing page
+// shows the support contacts without asking (and without loading the data layer to ask).
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ SUPPORT_PHONE: "(217) 555-0100" });
+});
+afterAll(() => t.close());
+
+/** The configuration a page carries, read back from its meta tag as a browser would. */
+function writtenConfig(html: string): unknown {
+  const content = /<meta name="site-config" content="([^"]*)"/.exec(html)?.[1];
+  if (content === undefined) return undefined;
+  const decoded = content.replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  return JSON.parse(decoded);
+}
+
+describe("pages carry the public configuration", () => {
+  test("the pre-rendered pages, the app shell and the not-found page all carry it", async () => {
+    const site = createApp(t.services, { webDist: WEB_DIST });
+    for (const path of ["/", "/faq", "/demo", "/thank-you", "/basic-portal", "/admin", "/no-such-page"]) {
+      const html = await (await site.request(path)).text();
+      expect(writtenConfig(html), path).toEqual(publicConfig(t.services.config));
+      expect(html.match(/<meta name="site-config"/g)?.length, path).toBe(1);
+    }
+    expect(JSON.stringify(writtenConfig(await (await site.request("/")).text()))).toContain("(217) 555-0100");
+  });
+
+  test("it holds nothing secret", async () => {
+    const site = createApp(t.services, { webDist: WEB_DIST });
+    const written = writtenConfig(await (await site.request("/")).text()) as Record<string, unknown>;
+    expect(Object.keys(written).sort()).toEqual(
+      ["associationSiteUrl", "demoUrl", "ownerPortalUrl", "paymentProvider", "supportEmail", "supportPhone", "tenantPortalUrl"],
+    );
+  });
+
+  test("a changed configuration shows on the next page, and markup in a value stays text", async () => {
+    const config = t.services.config as { SUPPORT_PHONE: string };
+    const before = config.SUPPORT_PHONE;
+    const site = createApp(t.services, { webDist: WEB_DIST });
+    await site.request("/");
+    config.SUPPORT_PHONE = `"><script>alert(1)</script> & 555`;
+    try {
+      const html = await (await site.request("/")).text();
+      expect(html).not.toContain("<script>alert(1)");
+      expect((writtenConfig(html) as { supportPhone: string }).supportPhone).toBe(`"><script>alert(1)</script> & 555`);
+    } finally {
+      config.SUPPORT_PHONE = before;
+    }
+  });
+});

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, shown } from "../support/browser.ts";
+import { startTestServer, WEB_DIST, type TestServer } from "../support/harness.ts";
+
+// What the landing page loads first: React, the router and the page, within 100 KB of JavaScript
+// (gzip). The data layer (tRPC, React Query) loads with the parts that talk to the server, and
+// the support contacts come written into the page by the server.
+
+const PHONE = "(217) 555-0100";
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startTestServer({ SUPPORT_PHONE: PHONE });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Records the scripts a page fetches and the calls it makes to the server. */
+function watch(page: Page) {
+  const seen = { scripts: new Set<string>(), calls: [] as string[] };
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (request.resourceType() === "script") seen.scripts.add(url.pathname);
+    if (/^\/(trpc|api)\//.test(url.pathname)) seen.calls.push(url.pathname);
+  });
+  return seen;
+}
+
+const gzipKb = (paths: Iterable<string>) =>
+  [...paths].reduce((sum, path) => sum + gzipSync(readFileSync(join(WEB_DIST, path)), { level: 9 }).length, 0) / 1024;
+
+describe("the landing page's first load", () => {
+  test("is at most 100 KB of JavaScript (gzip), asks the server nothing, and shows the configured contacts", async () => {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    const seen = watch(page);
+    await page.goto(server.url + "/", { waitUntil: "networkidle" });
+    await page.waitForFunction(() => document.documentElement.dataset.page === "/");
+
+    const footer = page.getByRole("contentinfo");
+    await shown(footer.getByRole("link", { name: PHONE }));
+    expect(await footer.getByRole("link", { name: PHONE }).getAttribute("href")).toBe("tel:2175550100");
+    expect(await footer.getByRole("link", { name: "support@association.test" }).getAttribute("href")).toBe("mailto:support@association.test");
+    const contact = page.locator("#contact");
+    await shown(contact.getByRole("link", { name: PHONE }));
+
+    expect(seen.calls).toEqual([]);
+    expect(seen.scripts.size).toBeGreaterThan(0);
+    expect(gzipKb(seen.scripts)).toBeLessThanOrEqual(100);
+    await context.close();
+  });
+
+  test("a page served without the configuration asks the server for it", async () => {
+    const page = await browser.newPage();
+    await page.route(
+      (url) => url.pathname === "/",
+      async (route) => {
+        const response = await route.fetch();
+        const html = (await response.text()).replace(/<meta name="site-config"[^>]*>/, "");
+        await route.fulfill({ response, body: html });
+      },
+    );
+    const seen = watch(page);
+    await page.goto(server.url + "/");
+    await shown(page.getByRole("contentinfo").getByRole("link", { name: PHONE }));
+    expect(seen.calls.some((path) => path.includes("public.site.config"))).toBe(true);
+    await page.close();
+  });
+});
+
+describe("the parts that talk to the server", () => {
+  test("the Portal Login menu and the application form load the data layer when used, and share one cache", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const seen = watch(page);
+    await page.goto(server.url + "/", { waitUntil: "networkidle" });
+    await page.waitForFunction(() => document.documentElement.dataset.page === "/");
+    const firstLoad = new Set(seen.scripts);
+    expect(seen.calls).toEqual([]);
+
+    await page.getByRole("button", { name: "Portal Login" }).click();
+    await shown(page.getByRole("menuitem", { name: /^Member Sign In/ }));
+    await page.keyboard.press("Escape");
+    expect([...seen.scripts].filter((s) => !firstLoad.has(s)).length).toBeGreaterThan(0);
+
+    await page.getByRole("banner").getByRole("button", { name: "Apply for Membership" }).click();
+    await shown(page.getByLabel("Membership Level", { exact: true }));
+
+    // Both ask who the visitor is; one cache means the server is asked once.
+    const whoami = seen.calls.filter((path) => path.includes("public.site.whoami"));
+    expect(whoami.length).toBe(1);
+    await page.close();
+  });
+});
