@@ -119,6 +119,22 @@ describe("Stripe Checkout", () => {
 });
 
 describe("the webhook", () => {
+  test("the same event delivered several times at once is applied once", async () => {
+    const { session, member } = await checkoutStarted();
+    stripe.completeCheckout(session.id);
+    const payload = event("checkout.session.completed", { id: session.id, object: "checkout.session" });
+    // On PostgreSQL these run on separate pool connections, as deliveries to two servers would.
+    const answers = await Promise.all([1, 2, 3, 4, 5].map(() => deliver(payload)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    const outcomes = await Promise.all(answers.map(async (a) => ((await a.json()) as { outcome: string }).outcome));
+    expect(outcomes.filter((o) => o === "applied")).toHaveLength(1);
+    expect(outcomes.filter((o) => o === "duplicate")).toHaveLength(4);
+    expect(await t.services.db.select().from(payments).where(eq(payments.memberId, member.id))).toHaveLength(1);
+    expect(await emails(member.id, "payment_received")).toHaveLength(1);
+    const id = (JSON.parse(payload) as { id: string }).id;
+    expect(await t.services.db.select().from(processedWebhookEvents).where(eq(processedWebhookEvents.id, id))).toHaveLength(1);
+  });
+
   test("a valid checkout.session.completed activates the member; the same event twice changes nothing", async () => {
     const { session, member } = await checkoutStarted();
     stripe.completeCheckout(session.id);
