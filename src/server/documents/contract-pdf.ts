@@ -69,6 +69,72 @@ export function contractPdfFilename(contract: Pick<ContractRecord, "memberName" 
 const PAGE = { width: 612, height: 792, margin: 64 }; // US Letter, points
 const COLORS = { text: rgb(0.12, 0.16, 0.22), muted: rgb(0.39, 0.45, 0.55), brand: rgb(0.12, 0.23, 0.54) };
 
+/**
+ * Text widths for line wrapping, in font units (thousandths of the size), exactly as pdf-lib's
+ * widthOfTextAtSize computes them (glyph widths plus pair kerning). The units are integers, so a
+ * line's width can be carried forward word by word instead of re-measuring the whole line for
+ * every word, and `units * (size / 1000)` is bit for bit pdf-lib's own result: the layout, and so
+ * the file and its SHA-256, stay the same. Measuring was most of the time of a render.
+ */
+class FontMetrics {
+  readonly charset: Set<number>;
+  private readonly widths = new Map<string, number>();
+  private readonly kerning = new Map<string, number>();
+
+  constructor(private readonly font: PDFFont) {
+    this.charset = new Set(font.getCharacterSet());
+  }
+
+  private width(ch: string): number {
+    let units = this.widths.get(ch);
+    if (units === undefined) {
+      units = this.font.widthOfTextAtSize(ch, 1000);
+      this.widths.set(ch, units);
+    }
+    return units;
+  }
+
+  private kern(left: string, right: string): number {
+    const pair = left + right;
+    let units = this.kerning.get(pair);
+    if (units === undefined) {
+      units = this.font.widthOfTextAtSize(pair, 1000) - this.width(left) - this.width(right);
+      this.kerning.set(pair, units);
+    }
+    return units;
+  }
+
+  /** The width of `text` in font units. */
+  units(text: string): number {
+    let total = 0;
+    let previous: string | undefined;
+    for (const ch of text) {
+      total += this.width(ch) + (previous === undefined ? 0 : this.kern(previous, ch));
+      previous = ch;
+    }
+    return total;
+  }
+
+  /** The width of `left + right` from the widths of both: the kerning where they meet is added. */
+  join(left: string, leftUnits: number, right: string, rightUnits: number): number {
+    if (left === "" || right === "") return leftUnits + rightUnits;
+    const last = String.fromCodePoint(left.codePointAt(left.length - (left.length > 1 && /[\uDC00-\uDFFF]/.test(left[left.length - 1]!) ? 2 : 1))!);
+    const first = String.fromCodePoint(right.codePointAt(0)!);
+    return leftUnits + this.kern(last, first) + rightUnits;
+  }
+}
+
+/** The standard fonts are the same in every document, so their metrics are kept by name. */
+const fontMetrics = new Map<string, FontMetrics>();
+function metricsOf(font: PDFFont): FontMetrics {
+  let metrics = fontMetrics.get(font.name);
+  if (!metrics) {
+    metrics = new FontMetrics(font);
+    fontMetrics.set(font.name, metrics);
+  }
+  return metrics;
+}
+
 /** Lays text out top to bottom, wrapping lines and starting new pages as needed. */
 class Writer {
   private page!: PDFPage;
@@ -97,7 +163,7 @@ class Writer {
 
   /** Characters the standard fonts cannot draw become "?"; the exact text is covered by its SHA-256. */
   private printable(font: PDFFont, text: string): string {
-    const charset = new Set(font.getCharacterSet());
+    const charset = metricsOf(font).charset;
     let out = "";
     for (const ch of text.replace(/\t/g, "    ")) {
       const known = charset.has(ch.codePointAt(0)!);
@@ -108,28 +174,37 @@ class Writer {
   }
 
   private wrap(font: PDFFont, size: number, text: string, width: number): string[] {
+    const metrics = metricsOf(font);
+    const scale = size / 1000;
     const lines: string[] = [];
     for (const paragraph of text.split("\n")) {
       let line = "";
+      let lineUnits = 0;
       for (const word of paragraph.split(/(\s+)/)) {
         if (word === "") continue;
         const candidate = line + word;
-        if (font.widthOfTextAtSize(candidate, size) <= width || line === "") {
+        const candidateUnits = metrics.join(line, lineUnits, word, metrics.units(word));
+        if (candidateUnits * scale <= width || line === "") {
           // A single word longer than the line (a hash, a user agent) is broken by characters.
-          if (font.widthOfTextAtSize(candidate, size) > width) {
+          if (candidateUnits * scale > width) {
             for (const ch of candidate) {
-              if (font.widthOfTextAtSize(line + ch, size) > width && line !== "") {
+              const withChar = metrics.join(line, lineUnits, ch, metrics.units(ch));
+              if (withChar * scale > width && line !== "") {
                 lines.push(line);
                 line = "";
+                lineUnits = 0;
               }
+              lineUnits = metrics.join(line, lineUnits, ch, metrics.units(ch));
               line += ch;
             }
           } else {
             line = candidate;
+            lineUnits = candidateUnits;
           }
         } else {
           lines.push(line.trimEnd());
           line = /^\s+$/.test(word) ? "" : word;
+          lineUnits = metrics.units(line);
         }
       }
       lines.push(line.trimEnd());

@@ -16,7 +16,7 @@ import { AppError, forbidden, notFound, unauthorized } from "../errors.ts";
 import { queueSignedAgreementEmail } from "../mail/contract-emails.ts";
 import { applicationReceivedEmail } from "../mail/templates.ts";
 import type { Services } from "../services.ts";
-import { hitRateLimit, type RateLimitRule } from "./rate-limit.ts";
+import { assertUnderRateLimit, countAttemptSql, type RateLimitRule } from "./rate-limit.ts";
 import { createSession, generateToken, hashToken, SESSION_LIFETIME, type ValidSession } from "./sessions.ts";
 
 export type ApplicationRow = typeof applications.$inferSelect;
@@ -45,16 +45,15 @@ const MEMBER_EXISTS =
  * Stores an application and starts the applicant session. Applying again while an application
  * for the same email is pending continues that application, with the corrected details.
  *
- * The whole apply is one SQL statement (one round trip, one commit): the member check, the
- * insert-or-continue (ON CONFLICT on the one-pending-application-per-email index, which also
- * makes two simultaneous submissions for one email end in one application), the
- * application-received email for a new application and the applicant session. The endpoint is
- * the busiest write of the site; see the benchmark in the README.
+ * The whole apply is one SQL statement (one round trip, one commit): the per-address rate limit's
+ * counter, the member check, the insert-or-continue (ON CONFLICT on the
+ * one-pending-application-per-email index, which also makes two simultaneous submissions for one
+ * email end in one application), the application-received email for a new application and the
+ * applicant session. The endpoint is the busiest write of the site; see the benchmark in the README.
  */
 export async function applyForMembership(services: Services, input: TApplyRequest, meta: RequestMeta) {
   const { db } = services;
   const now = services.now();
-  if (meta.ip) await hitRateLimit(db, APPLY_PER_IP, meta.ip, now);
 
   const nextSteps = nextStepsFor(input.membership_level);
   const email = applicationReceivedEmail(services.config, {
@@ -66,8 +65,12 @@ export async function applyForMembership(services: Services, input: TApplyReques
   const expiresAt = new Date(now.getTime() + SESSION_LIFETIME.applicant);
   const at = now.toISOString();
 
+  // Without a client address there is nothing to count; the attempt is then never over the limit.
+  const attempt = meta.ip ? countAttemptSql(APPLY_PER_IP, meta.ip, now) : sql`select null::int as count, null::float8 as reset_at_ms where false`;
+
   const result = await db.execute(sql`
-    with existing_member as (
+    with attempt as (${attempt}),
+    existing_member as (
       select 1 from ${members} where lower(${members.email}) = ${input.email} and ${members.deletedAt} is null limit 1
     ),
     application as (
@@ -82,6 +85,7 @@ export async function applyForMembership(services: Services, input: TApplyReques
         ${input.other_specialty ?? ""}, ${input.agree_to_terms}, ${input.consent_digital_signature},
         ${meta.ip}, ${meta.userAgent}, ${at}::timestamptz, ${at}::timestamptz
       where not exists (select 1 from existing_member)
+        and not exists (select 1 from attempt where count > ${APPLY_PER_IP.limit})
       on conflict ((lower(email))) where status = 'pending' do update set
         first_name = excluded.first_name, last_name = excluded.last_name, email = excluded.email,
         phone = excluded.phone, message = excluded.message, membership_level = excluded.membership_level,
@@ -99,14 +103,20 @@ export async function applyForMembership(services: Services, input: TApplyReques
       insert into ${sessions} (id, kind, application_id, expires_at)
       select ${hashToken(token)}, 'applicant', id, ${expiresAt.toISOString()}::timestamptz from application
     )
-    select exists (select 1 from existing_member) as member_exists, application.id, application.is_new
+    select exists (select 1 from existing_member) as member_exists, application.id, application.is_new,
+      (select count from attempt) as attempt_count, (select reset_at_ms from attempt) as attempt_reset_at_ms
     from (select 1) as one left join application on true`);
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
     member_exists: boolean;
     id: string | null;
     is_new: boolean | null;
+    attempt_count: number | null;
+    attempt_reset_at_ms: number | null;
   }[];
   const row = rows[0]!;
+  if (row.attempt_count !== null) {
+    assertUnderRateLimit(APPLY_PER_IP, { count: Number(row.attempt_count), resetAtMs: Number(row.attempt_reset_at_ms) }, now);
+  }
   if (row.member_exists || !row.id) throw new AppError("CONFLICT", MEMBER_EXISTS);
 
   return {

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
 import { rateLimits } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -30,8 +30,30 @@ export async function hitRateLimit(db: DbOrTx, rule: RateLimitRule, key: string,
       },
     })
     .returning();
-  if (row && row.count > rule.limit) {
-    const retryAfter = Math.max(1, Math.ceil((row.resetAt.getTime() - now.getTime()) / 1000));
+  if (row) assertUnderRateLimit(rule, { count: row.count, resetAtMs: row.resetAt.getTime() }, now);
+}
+
+/**
+ * The counting of hitRateLimit as one data-modifying statement, for a caller that folds it into
+ * its own statement as a CTE (one round trip, one commit). It returns `count` and `reset_at_ms`;
+ * hand them to assertUnderRateLimit.
+ */
+export function countAttemptSql(rule: RateLimitRule, key: string, now: Date): SQL {
+  const id = `${rule.name}:${key.toLowerCase()}`;
+  const at = now.toISOString();
+  const resetAt = new Date(now.getTime() + rule.windowMs).toISOString();
+  return sql`
+    insert into ${rateLimits} as l (key, count, reset_at) values (${id}, 1, ${resetAt}::timestamptz)
+    on conflict (key) do update set
+      count = case when l.reset_at <= ${at}::timestamptz then 1 else l.count + 1 end,
+      reset_at = case when l.reset_at <= ${at}::timestamptz then ${resetAt}::timestamptz else l.reset_at end
+    returning l.count, (extract(epoch from l.reset_at) * 1000)::float8 as reset_at_ms`;
+}
+
+/** Throws hitRateLimit's 429 (with Retry-After) when a counted attempt is over the limit. */
+export function assertUnderRateLimit(rule: RateLimitRule, counted: { count: number; resetAtMs: number }, now: Date): void {
+  if (counted.count > rule.limit) {
+    const retryAfter = Math.max(1, Math.ceil((counted.resetAtMs - now.getTime()) / 1000));
     throw new AppError("TOO_MANY_REQUESTS", rule.message, { retryAfter });
   }
 }

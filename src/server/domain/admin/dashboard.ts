@@ -12,18 +12,31 @@ const DAY = 24 * 60 * 60 * 1000;
 
 export async function dashboardStats(db: DbOrTx, now: Date) {
   const listed = isNull(members.deletedAt);
-  const [byLevel, [active], [recent], [apps], [pending]] = await Promise.all([
-    db.select({ level: members.membershipLevel, n: count() }).from(members).where(listed).groupBy(members.membershipLevel),
-    db.select({ n: count() }).from(members).where(and(listed, eq(members.isActive, true), eq(members.status, "active"))),
+  // One pass over members_listed_stats_idx (index only) gives every level's count and the active
+  // ones; the applications are counted from their smallest index.
+  const [byLevel, [recent], [apps], [pending]] = await Promise.all([
+    db
+      .select({
+        level: members.membershipLevel,
+        n: count(),
+        active: sql<number>`count(*) filter (where ${members.isActive} and ${members.status} = 'active')`.mapWith(Number),
+      })
+      .from(members)
+      .where(listed)
+      .groupBy(members.membershipLevel),
     db.select({ n: count() }).from(members).where(and(listed, gte(members.createdAt, new Date(now.getTime() - RECENT_DAYS * DAY)))),
     db.select({ n: count() }).from(applications),
     db.select({ n: count() }).from(applications).where(eq(applications.status, "pending")),
   ]);
   const levels = Object.fromEntries(MEMBERSHIP_LEVELS.map((l) => [l, 0])) as Record<MembershipLevel, number>;
-  for (const row of byLevel) levels[row.level] = Number(row.n);
+  let active = 0;
+  for (const row of byLevel) {
+    levels[row.level] = Number(row.n);
+    active += Number(row.active);
+  }
   return {
     total_members: levels.Basic + levels.Standard + levels.Premium,
-    active_members: Number(active?.n ?? 0),
+    active_members: active,
     total_applications: Number(apps?.n ?? 0),
     pending_applications: Number(pending?.n ?? 0),
     basic_members: levels.Basic,
