@@ -1,5 +1,6 @@
-import { aLaCarte, breakEvenRows, comparisonClaims, traditionalExtraFees, TRADITIONAL_FEE_PERCENTS } from "@shared/content.ts";
+import { aLaCarte, breakEvenRows, traditionalExtraFees, TRADITIONAL_FEE_PERCENTS } from "@shared/content.ts";
 import { formatCents } from "@shared/membership.ts";
+import { ClaimFigures } from "./ClaimFigures.tsx";
 import { ComparisonChart } from "./ComparisonChart.tsx";
 import { Section } from "./Section.tsx";
 
@@ -81,14 +82,7 @@ export function CostComparison() {
               </li>
             ))}
           </ul>
-          <dl className="mt-6 grid grid-cols-2 gap-4 border-t border-white/20 pt-4">
-            {comparisonClaims.map((claim) => (
-              <div key={claim.label}>
-                <dt className="text-sm text-brand-100">{claim.label}</dt>
-                <dd className="text-2xl font-bold text-accent-500">{claim.value}</dd>
-              </div>
-            ))}
-          </dl>
+          <ClaimFigures className="mt-6" />
         </div>
       </div>
     </Section>

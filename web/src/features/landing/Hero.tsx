@@ -1,7 +1,7 @@
-import { comparisonClaims } from "@shared/content.ts";
-import { priceLabel } from "@shared/membership.ts";
+import { MEMBERSHIP_LEVELS, priceLabel } from "@shared/membership.ts";
 import { buttonClass } from "../../components/Button.tsx";
 import { useGoToSection } from "../../lib/use-section.ts";
+import { ClaimFigures } from "./ClaimFigures.tsx";
 
 export function Hero() {
   const goTo = useGoToSection();
@@ -33,21 +33,14 @@ export function Hero() {
         <div className="rounded-2xl bg-white/10 p-6 ring-1 ring-white/20 lg:col-span-2">
           <p className="text-lg font-semibold">Membership levels</p>
           <ul className="mt-4 divide-y divide-white/20">
-            {(["Basic", "Standard", "Premium"] as const).map((level) => (
+            {MEMBERSHIP_LEVELS.map((level) => (
               <li key={level} className="flex items-baseline justify-between py-3">
                 <span className="font-medium">{level}</span>
                 <span className="text-xl font-bold">{priceLabel(level)}</span>
               </li>
             ))}
           </ul>
-          <dl className="mt-4 grid grid-cols-2 gap-4 border-t border-white/20 pt-4">
-            {comparisonClaims.map((claim) => (
-              <div key={claim.label}>
-                <dt className="text-sm text-brand-100">{claim.label}</dt>
-                <dd className="text-2xl font-bold text-accent-500">{claim.value}</dd>
-              </div>
-            ))}
-          </dl>
+          <ClaimFigures className="mt-4" />
         </div>
       </div>
     </section>
