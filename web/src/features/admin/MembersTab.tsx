@@ -1,20 +1,17 @@
-import { useState } from "react";
 import { ADMIN_PAGE_SIZES } from "@shared/admin.ts";
 import { Button } from "../../components/Button.tsx";
 import { trpc, type RouterOutputs } from "../../trpc.ts";
 import { useMemberActions } from "./useMemberActions.tsx";
-import { Badge, Card, Cell, EmptyRow, LoadFailed, Loading, Pager, SearchForm, Table, useSessionLossGuard, when } from "./ui.tsx";
+import { Badge, Card, Cell, EmptyRow, PagedList, Table, usePagedSearch, when } from "./ui.tsx";
 
 export type AdminMember = RouterOutputs["admin"]["members"]["list"]["items"][number];
 
 /** SPEC.md 2: 20 members a page, search by email or name, activate/deactivate, reset password, delete. */
 export function MembersTab() {
-  const [q, setQ] = useState("");
-  const [offset, setOffset] = useState(0);
+  const search = usePagedSearch();
   const limit = ADMIN_PAGE_SIZES.members;
-  const list = trpc.admin.members.list.useQuery({ q: q || undefined, offset, limit });
-  useSessionLossGuard(list.error);
-  const csvHref = `/api/admin/members/export.csv${q ? `?q=${encodeURIComponent(q)}` : ""}`;
+  const list = trpc.admin.members.list.useQuery({ q: search.q || undefined, offset: search.offset, limit });
+  const csvHref = `/api/admin/members/export.csv${search.q ? `?q=${encodeURIComponent(search.q)}` : ""}`;
 
   return (
     <Card
@@ -25,26 +22,9 @@ export function MembersTab() {
         </a>
       }
     >
-      <div className="mb-4">
-        <SearchForm
-          label="Search members"
-          placeholder="Email, first or last name"
-          onSearch={(value) => {
-            setQ(value);
-            setOffset(0);
-          }}
-        />
-      </div>
-      {list.isPending ? (
-        <Loading label="Loading members..." />
-      ) : list.isError ? (
-        <LoadFailed error={list.error} fallback="Failed to load members." onRetry={() => void list.refetch()} />
-      ) : (
-        <>
-          <MemberTable members={list.data.items} emptyText={q ? `No members match "${q}".` : "No members yet."} />
-          <Pager what="members" offset={offset} limit={limit} total={list.data.total} shown={list.data.items.length} onOffset={setOffset} />
-        </>
-      )}
+      <PagedList what="members" list={list} search={search} limit={limit}>
+        {(items, emptyText) => <MemberTable members={items} emptyText={emptyText} />}
+      </PagedList>
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import { ASSOCIATION_TIME_ZONE } from "@shared/time.ts";
 import { Button } from "../../components/Button.tsx";
@@ -190,4 +190,65 @@ export function Badge({ tone, children }: { tone: "green" | "red" | "amber" | "b
     slate: "bg-slate-100 text-slate-700",
   } as const;
   return <span className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${tones[tone]}`}>{children}</span>;
+}
+
+/** The search text and page offset of one admin list; a new search starts at the first page. */
+export function usePagedSearch() {
+  const [q, setQ] = useState("");
+  const [offset, setOffset] = useState(0);
+  return {
+    q,
+    offset,
+    setOffset,
+    onSearch: (value: string) => {
+      setQ(value);
+      setOffset(0);
+    },
+  };
+}
+
+interface PagedQuery<Item> {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  data?: { items: Item[]; total: number };
+  refetch: () => unknown;
+}
+
+/**
+ * What every searchable admin list shares: the search box, the loading and failure states and the
+ * pager. `children` draws the rows, with the words to show when there are none.
+ */
+export function PagedList<Item>({
+  what,
+  list,
+  search,
+  limit,
+  children,
+}: {
+  /** Plural, lower-case: "members". */
+  what: string;
+  list: PagedQuery<Item>;
+  search: ReturnType<typeof usePagedSearch>;
+  limit: number;
+  children: (items: Item[], emptyText: string) => ReactNode;
+}) {
+  useSessionLossGuard(list.error);
+  return (
+    <>
+      <div className="mb-4">
+        <SearchForm label={`Search ${what}`} placeholder="Email, first or last name" onSearch={search.onSearch} />
+      </div>
+      {list.isError ? (
+        <LoadFailed error={list.error} fallback={`Failed to load ${what}.`} onRetry={() => void list.refetch()} />
+      ) : list.isPending || !list.data ? (
+        <Loading label={`Loading ${what}...`} />
+      ) : (
+        <>
+          {children(list.data.items, search.q ? `No ${what} match "${search.q}".` : `No ${what} yet.`)}
+          <Pager what={what} offset={search.offset} limit={limit} total={list.data.total} shown={list.data.items.length} onOffset={search.setOffset} />
+        </>
+      )}
+    </>
+  );
 }
