@@ -19,33 +19,7 @@ export function AccountLayout({ title, intro, children }: { title: string; intro
   );
 }
 
-export function Field({
-  id,
-  label,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <div className="mt-1">{children}</div>
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-export const inputClass = "w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700/30";
+export { Field, inputClass } from "../../components/FormField.tsx";
 
 export function FormAlert({ children }: { children: ReactNode }) {
   return (

@@ -6,6 +6,7 @@ import { ADMIN_TEXT, ZAdminLoginRequestSchema, type TAdminLoginRequest } from "@
 import { Button } from "../../components/Button.tsx";
 import { detailMessage } from "../../lib/errors.ts";
 import { trpc } from "../../trpc.ts";
+import { Field, fieldNote, inputClass } from "../../components/FormField.tsx";
 
 /** SPEC.md 2 "Admin login": Username or Email, Password, Sign in (Logging in... while working). */
 export function AdminLogin() {
@@ -27,45 +28,29 @@ export function AdminLogin() {
         <h1 className="text-2xl font-bold text-slate-900">Administrator Sign In</h1>
         <p className="mt-1 text-sm text-slate-600">Illinois Landlord &amp; Property Owners Association admin area.</p>
         <form className="mt-6 space-y-4" noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))}>
-          <div>
-            <label htmlFor="admin-username" className="block text-sm font-medium text-slate-700">
-              Username or Email
-            </label>
+          <Field id="admin-username" label="Username or Email" error={errors.username?.message}>
             <input
               id="admin-username"
               autoComplete="username"
               required
               aria-invalid={errors.username ? true : undefined}
-              aria-describedby={errors.username ? "admin-username-error" : undefined}
-              className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none"
+              aria-describedby={fieldNote("admin-username", errors.username?.message)}
+              className={inputClass}
               {...form.register("username")}
             />
-            {errors.username && (
-              <p id="admin-username-error" className="mt-1 text-sm text-red-700">
-                {errors.username.message}
-              </p>
-            )}
-          </div>
-          <div>
-            <label htmlFor="admin-password" className="block text-sm font-medium text-slate-700">
-              Password
-            </label>
+          </Field>
+          <Field id="admin-password" label="Password" error={errors.password?.message}>
             <input
               id="admin-password"
               type="password"
               autoComplete="current-password"
               required
               aria-invalid={errors.password ? true : undefined}
-              aria-describedby={errors.password ? "admin-password-error" : undefined}
-              className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none"
+              aria-describedby={fieldNote("admin-password", errors.password?.message)}
+              className={inputClass}
               {...form.register("password")}
             />
-            {errors.password && (
-              <p id="admin-password-error" className="mt-1 text-sm text-red-700">
-                {errors.password.message}
-              </p>
-            )}
-          </div>
+          </Field>
           {failure && (
             <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
               {failure}

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useId, useState, type ReactNode } from "react";
-import { useForm, type FieldError } from "react-hook-form";
+import { useEffect, useId, useState } from "react";
+import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { messages, toApplyPayload, ZApplicationFormSchema } from "@shared/application-schema.ts";
 import {
@@ -12,6 +12,7 @@ import {
   type MembershipLevel,
 } from "@shared/membership.ts";
 import { Button } from "../../components/Button.tsx";
+import { Field, fieldNote, inputClass } from "../../components/FormField.tsx";
 import { errorMessage } from "../../lib/errors.ts";
 import { trpc } from "../../trpc.ts";
 
@@ -45,31 +46,6 @@ const emptyForm = {
   agree_to_terms: false,
   acknowledged_pma: false,
 } as unknown as FormInput;
-
-const inputClass =
-  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-500";
-
-function Field({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: FieldError; children: ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      {children}
-      {error ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-red-700">
-          {error.message}
-        </p>
-      ) : (
-        hint && (
-          <p id={`${id}-hint`} className="mt-1 text-sm text-slate-500">
-            {hint}
-          </p>
-        )
-      )}
-    </div>
-  );
-}
 
 /** The application form of SPEC.md 3 and 5, checked by the same schema the server uses. */
 export function ApplicationForm({
@@ -119,7 +95,6 @@ export function ApplicationForm({
     }
   };
 
-  const describedBy = (name: string) => `${id(name)}-hint`;
 
   return (
     <form
@@ -129,20 +104,20 @@ export function ApplicationForm({
       className="space-y-5"
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id={id("first")} label="First Name" hint="At least 2 characters" error={errors.first_name}>
-          <input id={id("first")} autoComplete="given-name" className={inputClass} aria-invalid={!!errors.first_name} aria-describedby={describedBy("first")} {...register("first_name")} />
+        <Field id={id("first")} label="First Name" hint="At least 2 characters" error={errors.first_name?.message}>
+          <input id={id("first")} autoComplete="given-name" className={inputClass} aria-invalid={!!errors.first_name} aria-describedby={fieldNote(id("first"), errors.first_name?.message, "At least 2 characters")} {...register("first_name")} />
         </Field>
-        <Field id={id("last")} label="Last Name" hint="At least 2 characters" error={errors.last_name}>
-          <input id={id("last")} autoComplete="family-name" className={inputClass} aria-invalid={!!errors.last_name} aria-describedby={describedBy("last")} {...register("last_name")} />
+        <Field id={id("last")} label="Last Name" hint="At least 2 characters" error={errors.last_name?.message}>
+          <input id={id("last")} autoComplete="family-name" className={inputClass} aria-invalid={!!errors.last_name} aria-describedby={fieldNote(id("last"), errors.last_name?.message, "At least 2 characters")} {...register("last_name")} />
         </Field>
-        <Field id={id("email")} label="Email" error={errors.email}>
-          <input id={id("email")} type="email" autoComplete="email" className={inputClass} aria-invalid={!!errors.email} aria-describedby={describedBy("email")} {...register("email")} />
+        <Field id={id("email")} label="Email" error={errors.email?.message}>
+          <input id={id("email")} type="email" autoComplete="email" className={inputClass} aria-invalid={!!errors.email} aria-describedby={fieldNote(id("email"), errors.email?.message, undefined)} {...register("email")} />
         </Field>
-        <Field id={id("phone")} label="Phone" hint={messages.phone} error={errors.phone}>
-          <input id={id("phone")} type="tel" autoComplete="tel" placeholder="(312) 555-0100" className={inputClass} aria-invalid={!!errors.phone} aria-describedby={describedBy("phone")} {...register("phone")} />
+        <Field id={id("phone")} label="Phone" hint={messages.phone} error={errors.phone?.message}>
+          <input id={id("phone")} type="tel" autoComplete="tel" placeholder="(312) 555-0100" className={inputClass} aria-invalid={!!errors.phone} aria-describedby={fieldNote(id("phone"), errors.phone?.message, messages.phone)} {...register("phone")} />
         </Field>
-        <Field id={id("level")} label="Membership Level" error={errors.membership_level}>
-          <select id={id("level")} className={inputClass} aria-invalid={!!errors.membership_level} aria-describedby={describedBy("level")} {...register("membership_level")}>
+        <Field id={id("level")} label="Membership Level" error={errors.membership_level?.message}>
+          <select id={id("level")} className={inputClass} aria-invalid={!!errors.membership_level} aria-describedby={fieldNote(id("level"), errors.membership_level?.message, undefined)} {...register("membership_level")}>
             <option value="" disabled>
               Choose a level
             </option>
@@ -153,8 +128,8 @@ export function ApplicationForm({
             ))}
           </select>
         </Field>
-        <Field id={id("status")} label="Management Status" error={errors.property_management_status}>
-          <select id={id("status")} className={inputClass} aria-invalid={!!errors.property_management_status} aria-describedby={describedBy("status")} {...register("property_management_status")}>
+        <Field id={id("status")} label="Management Status" error={errors.property_management_status?.message}>
+          <select id={id("status")} className={inputClass} aria-invalid={!!errors.property_management_status} aria-describedby={fieldNote(id("status"), errors.property_management_status?.message, undefined)} {...register("property_management_status")}>
             <option value="" disabled>
               Choose your situation
             </option>
@@ -169,8 +144,8 @@ export function ApplicationForm({
 
       {isContractor && (
         <div className="space-y-5 rounded-xl border border-brand-100 bg-brand-50/50 p-4">
-          <Field id={id("license")} label="License Status" error={errors.license_status}>
-            <select id={id("license")} className={inputClass} aria-invalid={!!errors.license_status} aria-describedby={describedBy("license")} {...register("license_status")}>
+          <Field id={id("license")} label="License Status" error={errors.license_status?.message}>
+            <select id={id("license")} className={inputClass} aria-invalid={!!errors.license_status} aria-describedby={fieldNote(id("license"), errors.license_status?.message, undefined)} {...register("license_status")}>
               <option value="">Choose license status</option>
               {LICENSE_STATUSES.map((status) => (
                 <option key={status} value={status}>
@@ -190,13 +165,13 @@ export function ApplicationForm({
               ))}
             </div>
           </fieldset>
-          <Field id={id("other")} label="Other Specialty" error={errors.other_specialty}>
+          <Field id={id("other")} label="Other Specialty" error={errors.other_specialty?.message}>
             <input id={id("other")} className={inputClass} {...register("other_specialty")} />
           </Field>
         </div>
       )}
 
-      <Field id={id("message")} label="Message (optional)" error={errors.message}>
+      <Field id={id("message")} label="Message (optional)" error={errors.message?.message}>
         <textarea id={id("message")} rows={3} className={inputClass} {...register("message")} />
       </Field>
 

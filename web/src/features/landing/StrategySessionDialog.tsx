@@ -7,13 +7,12 @@ import { STRATEGY_SESSION_MINUTES } from "@shared/content.ts";
 import { strategySessionMessages, ZStrategySessionRequestSchema } from "@shared/strategy-session.ts";
 import { Button } from "../../components/Button.tsx";
 import { errorMessage } from "../../lib/errors.ts";
+import { inputClass } from "../../components/FormField.tsx";
 import { trpc } from "../../trpc.ts";
 
 type FormInput = z.input<typeof ZStrategySessionRequestSchema>;
 type FormOutput = z.output<typeof ZStrategySessionRequestSchema>;
 
-const inputClass =
-  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-500";
 
 export const STRATEGY_BUTTON_LABEL = `Book a Free ${STRATEGY_SESSION_MINUTES}-Minute Strategy Session`;
 
