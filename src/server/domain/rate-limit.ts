@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
 import { rateLimits } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -17,7 +17,7 @@ export interface RateLimitRule {
  * lives in the database), and throws 429 with Retry-After once the limit is passed.
  */
 export async function hitRateLimit(db: DbOrTx, rule: RateLimitRule, key: string, now: Date): Promise<void> {
-  const id = `${rule.name}:${key.toLowerCase()}`;
+  const id = rateLimitKey(rule, key);
   const resetAt = new Date(now.getTime() + rule.windowMs);
   const [row] = await db
     .insert(rateLimits)
@@ -33,21 +33,9 @@ export async function hitRateLimit(db: DbOrTx, rule: RateLimitRule, key: string,
   if (row) assertUnderRateLimit(rule, { count: row.count, resetAtMs: row.resetAt.getTime() }, now);
 }
 
-/**
- * The counting of hitRateLimit as one data-modifying statement, for a caller that folds it into
- * its own statement as a CTE (one round trip, one commit). It returns `count` and `reset_at_ms`;
- * hand them to assertUnderRateLimit.
- */
-export function countAttemptSql(rule: RateLimitRule, key: string, now: Date): SQL {
-  const id = `${rule.name}:${key.toLowerCase()}`;
-  const at = now.toISOString();
-  const resetAt = new Date(now.getTime() + rule.windowMs).toISOString();
-  return sql`
-    insert into ${rateLimits} as l (key, count, reset_at) values (${id}, 1, ${resetAt}::timestamptz)
-    on conflict (key) do update set
-      count = case when l.reset_at <= ${at}::timestamptz then 1 else l.count + 1 end,
-      reset_at = case when l.reset_at <= ${at}::timestamptz then ${resetAt}::timestamptz else l.reset_at end
-    returning l.count, (extract(epoch from l.reset_at) * 1000)::float8 as reset_at_ms`;
+/** The counter's key of an attempt under `rule` for `key` (an address, an email). */
+export function rateLimitKey(rule: RateLimitRule, key: string): string {
+  return `${rule.name}:${key.toLowerCase()}`;
 }
 
 /** Throws hitRateLimit's 429 (with Retry-After) when a counted attempt is over the limit. */
@@ -60,5 +48,5 @@ export function assertUnderRateLimit(rule: RateLimitRule, counted: { count: numb
 
 /** Forgets the attempts under `key` (after a successful sign-in, say). */
 export async function clearRateLimit(db: DbOrTx, rule: RateLimitRule, key: string): Promise<void> {
-  await db.delete(rateLimits).where(sql`${rateLimits.key} = ${`${rule.name}:${key.toLowerCase()}`}`);
+  await db.delete(rateLimits).where(sql`${rateLimits.key} = ${rateLimitKey(rule, key)}`);
 }
