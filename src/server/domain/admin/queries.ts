@@ -26,11 +26,11 @@ export function isTestDataSql(p: PersonColumns): SQL {
   return sql`(${sql.join(parts, sql` or `)})`;
 }
 
-/** Search (q: email, first or last name; email; name) and the All / Real / Test filter. */
+/** Search (q: email or name, the name's parts included; email; name) and the All / Real / Test filter. */
 export function personWhere(p: PersonColumns, query: Partial<Pick<TAdminListQueryParsed, "q" | "email" | "name" | "filter">>): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.q) {
-    conditions.push(sql`(${contains(sql`${p.email}`, query.q)} or ${contains(sql`${p.firstName}`, query.q)} or ${contains(sql`${p.lastName}`, query.q)})`);
+    conditions.push(sql`(${contains(sql`${p.email}`, query.q)} or ${contains(fullName(p), query.q)})`);
   }
   if (query.email) conditions.push(contains(sql`${p.email}`, query.email));
   if (query.name) conditions.push(contains(fullName(p), query.name));
