@@ -1,5 +1,5 @@
-import { sha256 } from "@oslojs/crypto/sha2";
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { createHash } from "node:crypto";
+import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { and, eq, lt } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
 import { adminUsers, members, sessions, type SessionKind } from "../db/schema.ts";
@@ -22,7 +22,7 @@ export function generateToken(): string {
 }
 
 export function hashToken(token: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+  return createHash("sha256").update(token, "utf8").digest("hex");
 }
 
 export interface NewSession {
