@@ -1,38 +1,27 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { eq } from "drizzle-orm";
-import type { Browser } from "playwright-core";
 import { adminUsers, members } from "../../src/server/db/schema.ts";
 import { createSession } from "../../src/server/domain/sessions.ts";
 import { verifyPassword } from "../../src/server/domain/admins.ts";
 import { apply, applyAndSign } from "../support/fixtures.ts";
-import { hidden, launchBrowser, shown, until } from "../support/browser.ts";
-import { startTestServer, type TestServer } from "../support/harness.ts";
+import { hidden, serverAndBrowser, shown, until } from "../support/browser.ts";
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const ctx = serverAndBrowser();
 
-const memberRow = async (email: string) => (await server.services.db.select().from(members).where(eq(members.email, email)))[0]!;
+const memberRow = async (email: string) => (await ctx.server.services.db.select().from(members).where(eq(members.email, email)))[0]!;
 
 test("an administrator signs in, manages a member, views a contract, exports a backup and cleans test data", async () => {
   const stamp = Date.now().toString(36);
-  const rosa = await applyAndSign(server.client(), "Standard", { first_name: "Rosa", last_name: "Delgado", email: `rosa.delgado.${stamp}@members.example.org` });
-  const leaving = await applyAndSign(server.client(), "Basic", { first_name: "Walter", last_name: "Leaving", email: `walter.${stamp}@members.example.org` });
-  const testMember = await applyAndSign(server.client(), "Basic", { email: `test@qa-${stamp}.org` });
-  await apply(server.client(), { first_name: "Demo", last_name: "User", email: `d.${stamp}@members.example.org` });
+  const rosa = await applyAndSign(ctx.server.client(), "Standard", { first_name: "Rosa", last_name: "Delgado", email: `rosa.delgado.${stamp}@members.example.org` });
+  const leaving = await applyAndSign(ctx.server.client(), "Basic", { first_name: "Walter", last_name: "Leaving", email: `walter.${stamp}@members.example.org` });
+  const testMember = await applyAndSign(ctx.server.client(), "Basic", { email: `test@qa-${stamp}.org` });
+  await apply(ctx.server.client(), { first_name: "Demo", last_name: "User", email: `d.${stamp}@members.example.org` });
 
-  const context = await browser.newContext({ acceptDownloads: true });
+  const context = await ctx.browser.newContext({ acceptDownloads: true });
   const page = await context.newPage();
-  await page.goto(`${server.url}/admin`);
+  await page.goto(`${ctx.server.url}/admin`);
 
   // Sign in: SPEC.md's labels, the server's error, then the dashboard with the admin's name.
   await shown(page.getByRole("heading", { name: "Administrator Sign In" }));
@@ -85,7 +74,7 @@ test("an administrator signs in, manages a member, views a contract, exports a b
   await shown(page.getByText("Are you sure you want to delete this member and all their data?"));
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
   await shown(page.getByText(`No members match "walter".`));
-  expect(await server.services.db.select().from(members).where(eq(members.email, leaving.email))).toHaveLength(0);
+  expect(await ctx.server.services.db.select().from(members).where(eq(members.email, leaving.email))).toHaveLength(0);
 
   // View Rosa's contract: the first 1000 characters and the signed PDF.
   await page.getByRole("tab", { name: "Contracts", exact: true }).click();
@@ -152,15 +141,15 @@ async function seriousViolations(page: import("playwright-core").Page): Promise<
 
 test("axe-core finds no serious or critical violation on the admin sign-in, dashboard and members list", async () => {
   // axe is injected as an inline script, which the site's content-security policy rightly forbids.
-  const context = await browser.newContext({ bypassCSP: true });
+  const context = await ctx.browser.newContext({ bypassCSP: true });
   const page = await context.newPage();
-  await page.goto(`${server.url}/admin`);
+  await page.goto(`${ctx.server.url}/admin`);
   await shown(page.getByRole("button", { name: "Sign in" }));
   expect(await seriousViolations(page)).toEqual([]);
 
-  const [admin] = await server.services.db.select().from(adminUsers).limit(1);
-  const { token } = await createSession(server.services.db, { kind: "admin", adminId: admin!.id }, server.services.now());
-  await context.addCookies([{ name: "lpa_admin", value: token, url: server.url }]);
+  const [admin] = await ctx.server.services.db.select().from(adminUsers).limit(1);
+  const { token } = await createSession(ctx.server.services.db, { kind: "admin", adminId: admin!.id }, ctx.server.services.now());
+  await context.addCookies([{ name: "lpa_admin", value: token, url: ctx.server.url }]);
   await page.reload();
   await shown(page.getByText("Total Members"));
   await shown(page.getByRole("heading", { name: "Monthly recurring revenue" }), 15_000);

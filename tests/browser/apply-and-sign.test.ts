@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { Browser } from "playwright-core";
+import { expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { contracts, members } from "../../src/server/db/schema.ts";
-import { launchBrowser, shown, until } from "../support/browser.ts";
-import { startTestServer, type TestServer } from "../support/harness.ts";
+import { serverAndBrowser, shown, until } from "../support/browser.ts";
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const ctx = serverAndBrowser();
 
 test("a new visitor applies for Basic, signs and lands on the Basic portal seeing their name", async () => {
-  const page = await browser.newPage();
+  const page = await ctx.browser.newPage();
   const email = `lena.kowalski.${Date.now()}@members.example.org`;
-  await page.goto(server.url);
+  await page.goto(ctx.server.url);
   await page.getByRole("button", { name: "Apply for Membership" }).click();
 
   // An incomplete form is refused with SPEC.md's words and a hint at the field.
@@ -59,9 +48,9 @@ test("a new visitor applies for Basic, signs and lands on the Basic portal seein
   await shown(page.getByText("Basic Membership", { exact: true }));
   await shown(page.getByText(email));
 
-  const [member] = await server.services.db.select().from(members).where(eq(members.email, email));
+  const [member] = await ctx.server.services.db.select().from(members).where(eq(members.email, email));
   expect(member!.status).toBe("active");
-  const signed = await server.services.db.select().from(contracts).where(eq(contracts.memberId, member!.id));
+  const signed = await ctx.server.services.db.select().from(contracts).where(eq(contracts.memberId, member!.id));
   expect(signed).toHaveLength(1);
   expect(signed[0]!.signatureName).toBe("Lena Kowalski");
   expect(signed[0]!.userAgent).toContain("Chrome");
@@ -69,8 +58,8 @@ test("a new visitor applies for Basic, signs and lands on the Basic portal seein
 });
 
 test("a contractor sees the license and skills fields and must choose a license", async () => {
-  const page = await browser.newPage();
-  await page.goto(server.url);
+  const page = await ctx.browser.newPage();
+  await page.goto(ctx.server.url);
   // The form is loaded on demand (the landing page's first load stays small).
   await page.getByRole("button", { name: "Apply for Membership" }).click();
   await page.getByLabel("Management Status").selectOption("Contractor");
@@ -93,8 +82,8 @@ test("a contractor sees the license and skills fields and must choose a license"
 });
 
 test("without a session the portal asks to sign in and shows nobody's data", async () => {
-  const page = await browser.newPage();
-  await page.goto(`${server.url}/basic-portal`);
+  const page = await ctx.browser.newPage();
+  await page.goto(`${ctx.server.url}/basic-portal`);
   await shown(page.getByRole("heading", { name: /Sign in/ }));
   expect(await page.getByText("Basic Membership", { exact: true }).count()).toBe(0);
   await page.close();

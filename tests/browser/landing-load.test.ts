@@ -1,28 +1,19 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, shown } from "../support/browser.ts";
-import { startTestServer, WEB_DIST, type TestServer } from "../support/harness.ts";
+import type { Page } from "playwright-core";
+import { serverAndBrowser, shown } from "../support/browser.ts";
+import { WEB_DIST } from "../support/harness.ts";
 
 // What the landing page loads first: React, the router and the page, within 100 KB of JavaScript
 // (gzip). The data layer (tRPC, React Query) loads with the parts that talk to the server, and
-// the support contacts come written into the page by the server.
+// the support contacts come written into the page by the ctx.server.
 
 const PHONE = "(217) 555-0100";
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer({ SUPPORT_PHONE: PHONE });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const ctx = serverAndBrowser(() => ({ SUPPORT_PHONE: PHONE }));
 
-/** Records the scripts a page fetches and the calls it makes to the server. */
+/** Records the scripts a page fetches and the calls it makes to the ctx.server. */
 function watch(page: Page) {
   const seen = { scripts: new Set<string>(), calls: [] as string[] };
   page.on("request", (request) => {
@@ -38,10 +29,10 @@ const gzipKb = (paths: Iterable<string>) =>
 
 describe("the landing page's first load", () => {
   test("is at most 100 KB of JavaScript (gzip), asks the server nothing, and shows the configured contacts", async () => {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+    const context = await ctx.browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
     const seen = watch(page);
-    await page.goto(server.url + "/", { waitUntil: "networkidle" });
+    await page.goto(ctx.server.url + "/", { waitUntil: "networkidle" });
     await page.waitForFunction(() => document.documentElement.dataset.page === "/");
 
     const footer = page.getByRole("contentinfo");
@@ -58,7 +49,7 @@ describe("the landing page's first load", () => {
   });
 
   test("a page served without the configuration asks the server for it", async () => {
-    const page = await browser.newPage();
+    const page = await ctx.browser.newPage();
     await page.route(
       (url) => url.pathname === "/",
       async (route) => {
@@ -68,7 +59,7 @@ describe("the landing page's first load", () => {
       },
     );
     const seen = watch(page);
-    await page.goto(server.url + "/");
+    await page.goto(ctx.server.url + "/");
     await shown(page.getByRole("contentinfo").getByRole("link", { name: PHONE }));
     expect(seen.calls.some((path) => path.includes("public.site.config"))).toBe(true);
     await page.close();
@@ -77,9 +68,9 @@ describe("the landing page's first load", () => {
 
 describe("the parts that talk to the server", () => {
   test("the Portal Login menu and the application form load the data layer when used, and share one cache", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 800 } });
     const seen = watch(page);
-    await page.goto(server.url + "/", { waitUntil: "networkidle" });
+    await page.goto(ctx.server.url + "/", { waitUntil: "networkidle" });
     await page.waitForFunction(() => document.documentElement.dataset.page === "/");
     const firstLoad = new Set(seen.scripts);
     expect(seen.calls).toEqual([]);

@@ -1,41 +1,32 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import type { Browser, BrowserContext } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { members, subscriptions } from "../../src/server/db/schema.ts";
 import { CARD_DECLINED_MESSAGE } from "../../src/shared/billing.ts";
 import { sessionIdOf, trpcCall } from "../support/billing.ts";
-import { launchBrowser, shown } from "../support/browser.ts";
+import { serverAndBrowser, shown } from "../support/browser.ts";
 import { applyAndSign, signInAsAdmin } from "../support/fixtures.ts";
-import { startTestServer, type ApiClient, type TestServer } from "../support/harness.ts";
+import type { ApiClient } from "../support/harness.ts";
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-}, 120_000);
+const ctx = serverAndBrowser();
 
 async function memberRow(email: string) {
-  const [row] = await server.services.db.select().from(members).where(eq(members.email, email));
+  const [row] = await ctx.server.services.db.select().from(members).where(eq(members.email, email));
   return row!;
 }
 
 /** A browser context signed in as the member the API client became. */
 async function contextFor(client: ApiClient): Promise<BrowserContext> {
-  const context = await browser.newContext();
-  await context.addCookies([...client.cookies].map(([name, value]) => ({ name, value, url: server.url })));
+  const context = await ctx.browser.newContext();
+  await context.addCookies([...client.cookies].map(([name, value]) => ({ name, value, url: ctx.server.url })));
   return context;
 }
 
 test("a new visitor applies for Standard, signs, pays with the test card and sees 50.00 USD Completed", async () => {
-  const context = await browser.newContext();
+  const context = await ctx.browser.newContext();
   const page = await context.newPage();
   const email = `olivia.brandt.${Date.now()}@members.example.org`;
-  await page.goto(server.url);
+  await page.goto(ctx.server.url);
   await page.getByRole("button", { name: "Apply for Membership" }).click();
   await page.getByLabel("First Name").fill("Olivia");
   await page.getByLabel("Last Name").fill("Brandt");
@@ -85,19 +76,19 @@ test("a new visitor applies for Standard, signs, pays with the test card and see
 });
 
 test("the declined card shows its message and no subscription; Try Payment Again returns to checkout", async () => {
-  const client = server.client();
+  const client = ctx.server.client();
   const signed = await applyAndSign(client, "Premium");
   const initiated = await client.post(`/api/membership/initiate-payment/${signed.applicationId}`, { billing_frequency: "monthly" });
   const context = await contextFor(client);
   const page = await context.newPage();
-  await page.goto(new URL(initiated.body.checkout_url, server.url).toString());
+  await page.goto(new URL(initiated.body.checkout_url, ctx.server.url).toString());
   await page.getByLabel("Card number").fill("4000 0000 0000 0002");
   await page.getByRole("button", { name: "Pay $100.00" }).click();
   await shown(page.getByRole("alert").filter({ hasText: CARD_DECLINED_MESSAGE }));
   expect(page.url()).toContain("/test-checkout");
   const member = await memberRow(signed.email);
   expect(member.status).toBe("awaiting_payment");
-  expect(await server.services.db.select().from(subscriptions).where(eq(subscriptions.memberId, member.id))).toHaveLength(0);
+  expect(await ctx.server.services.db.select().from(subscriptions).where(eq(subscriptions.memberId, member.id))).toHaveLength(0);
 
   // The way back goes to the cancel URL; Try Payment Again starts a new checkout.
   await page.getByRole("link", { name: "Cancel and return" }).click();
@@ -111,11 +102,11 @@ test("the declined card shows its message and no subscription; Try Payment Again
 });
 
 test("a Basic member upgrades to Premium from the portal", async () => {
-  const client = server.client();
+  const client = ctx.server.client();
   const signed = await applyAndSign(client, "Basic");
   const context = await contextFor(client);
   const page = await context.newPage();
-  await page.goto(`${server.url}/basic-portal`);
+  await page.goto(`${ctx.server.url}/basic-portal`);
   await page.getByRole("button", { name: /Upgrade to Premium/ }).click();
   await page.waitForURL(/\/test-checkout\?session_id=cs_test_/, { timeout: 8000 });
   await page.getByRole("button", { name: "Pay $100.00" }).click();
@@ -126,20 +117,20 @@ test("a Basic member upgrades to Premium from the portal", async () => {
   expect(await memberRow(signed.email)).toMatchObject({ membershipLevel: "Premium", status: "active" });
 
   // Without a session id the completion is skipped and the failure view shows.
-  await page.goto(`${server.url}/upgrade-success`);
+  await page.goto(`${ctx.server.url}/upgrade-success`);
   await shown(page.getByRole("heading", { name: "Upgrade Failed" }));
   await shown(page.getByRole("link", { name: "Return to Portal" }));
   await context.close();
 });
 
 test("a paid member cancels, keeps access until the period end, then is Basic", async () => {
-  const client = server.client();
+  const client = ctx.server.client();
   const signed = await applyAndSign(client, "Standard");
   const initiated = await client.post(`/api/membership/initiate-payment/${signed.applicationId}`, {});
   await trpcCall(client, "mutation", "public.testProvider.pay", { session_id: sessionIdOf(initiated.body.checkout_url), card_number: "4242424242424242" });
   const context = await contextFor(client);
   const page = await context.newPage();
-  await page.goto(`${server.url}/basic-portal`);
+  await page.goto(`${ctx.server.url}/basic-portal`);
   await page.getByRole("button", { name: "Manage Subscription & Billing" }).click();
   const dialog = page.getByRole("dialog");
   await shown(dialog.getByText("Standard", { exact: true }));
@@ -155,12 +146,12 @@ test("a paid member cancels, keeps access until the period end, then is Basic", 
   expect(await memberRow(signed.email)).toMatchObject({ membershipLevel: "Standard", status: "active" });
 
   // An admin moves the test clock past the period end from the admin area's Payments tab.
-  const adminContext = await browser.newContext();
-  const adminClient = server.client();
-  await signInAsAdmin(server.services, adminClient);
-  await adminContext.addCookies([...adminClient.cookies].map(([name, value]) => ({ name, value, url: server.url })));
+  const adminContext = await ctx.browser.newContext();
+  const adminClient = ctx.server.client();
+  await signInAsAdmin(ctx.server.services, adminClient);
+  await adminContext.addCookies([...adminClient.cookies].map(([name, value]) => ({ name, value, url: ctx.server.url })));
   const adminPage = await adminContext.newPage();
-  await adminPage.goto(`${server.url}/admin`);
+  await adminPage.goto(`${ctx.server.url}/admin`);
   await adminPage.getByRole("tab", { name: "Payments" }).click();
   const clock = adminPage.getByRole("region", { name: "Test clock (TEST MODE)" });
   await shown(clock.getByRole("cell", { name: signed.email }));

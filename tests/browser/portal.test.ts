@@ -1,37 +1,27 @@
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { readFile } from "node:fs/promises";
 import { and, desc, eq } from "drizzle-orm";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { emailOutbox } from "../../src/server/db/schema.ts";
-import { launchBrowser, hidden, shown, until } from "../support/browser.ts";
+import { hidden, serverAndBrowser, shown, until } from "../support/browser.ts";
 import { applyAndSign } from "../support/fixtures.ts";
-import { startTestServer, type TestServer } from "../support/harness.ts";
 
 // Password hashing (Argon2id) and a real browser need more than bun's 5 s default.
 setDefaultTimeout(60_000);
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const ctx = serverAndBrowser();
 
 /** A Basic member made through the API, and a browser context already signed in as them. */
 async function signedInMember(first = "Nora", last = "Lindqvist", overrides: Record<string, unknown> = {}) {
-  const api = server.client();
+  const api = ctx.server.client();
   const { email } = await applyAndSign(api, "Basic", { first_name: first, last_name: last, ...overrides });
-  const context = await browser.newContext();
-  await context.addCookies([{ name: "lpa_member", value: api.cookies.get("lpa_member")!, url: server.url }]);
+  const context = await ctx.browser.newContext();
+  await context.addCookies([{ name: "lpa_member", value: api.cookies.get("lpa_member")!, url: ctx.server.url }]);
   return { email, api, context, page: await context.newPage() };
 }
 
 async function latestToken(email: string, template: string): Promise<string> {
-  const [mail] = await server.services.db
+  const [mail] = await ctx.server.services.db
     .select()
     .from(emailOutbox)
     .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.template, template)))
@@ -45,7 +35,7 @@ async function latestToken(email: string, template: string): Promise<string> {
 const welcome = (page: Page, name: string) => page.getByRole("heading", { name: `Welcome, ${name}!` });
 
 async function openPortal(page: Page) {
-  await page.goto(`${server.url}/basic-portal`);
+  await page.goto(`${ctx.server.url}/basic-portal`);
   await shown(page.getByRole("tab", { name: "Documents & Forms", selected: true }));
 }
 
@@ -66,7 +56,7 @@ describe("signing in again", () => {
 
     await page.getByRole("button", { name: "Sign Out" }).click();
     await page.waitForURL(/\/sign-in$/, { waitUntil: "commit" });
-    await page.goto(`${server.url}/basic-portal`);
+    await page.goto(`${ctx.server.url}/basic-portal`);
     await shown(page.getByRole("heading", { name: "Sign in to your member portal" }));
     expect(await page.getByText(email).count()).toBe(0);
 
@@ -83,15 +73,15 @@ describe("signing in again", () => {
     await context.close();
 
     // Another device: no cookie, a sign-in link by email.
-    const device = await browser.newContext();
+    const device = await ctx.browser.newContext();
     const phone = await device.newPage();
-    await phone.goto(`${server.url}/sign-in`);
+    await phone.goto(`${ctx.server.url}/sign-in`);
     await phone.getByRole("tab", { name: "Email Link" }).click();
     await phone.getByLabel("Email", { exact: true }).fill(email);
     await phone.getByRole("button", { name: "Email Me a Sign-In Link" }).click();
     await shown(phone.getByRole("status").filter({ hasText: "If that email belongs to a member" }));
     const link = await latestToken(email, "sign_in_link");
-    expect(link.startsWith(server.url)).toBe(true);
+    expect(link.startsWith(ctx.server.url)).toBe(true);
     await phone.goto(link);
     // Opening the link alone signs nobody in (mail scanners follow links).
     await shown(phone.getByRole("heading", { name: "Sign in to your member portal" }));
@@ -178,7 +168,7 @@ describe("the portal", () => {
     await connect.getByLabel("Message to Dan O.").fill("Slow drain in a Berwyn two-flat. Free on Saturday?");
     await connect.getByRole("button", { name: "Send Introduction" }).click();
     await shown(connect.getByRole("status").filter({ hasText: "Your introduction was sent to Dan O." }));
-    const [intro] = await server.services.db
+    const [intro] = await ctx.server.services.db
       .select()
       .from(emailOutbox)
       .where(and(eq(emailOutbox.toAddress, plumber.email), eq(emailOutbox.template, "skills_introduction")));
@@ -229,7 +219,7 @@ describe("the portal", () => {
 describe("the Portal Login menu", () => {
   test("opens and closes on click and on an outside click; a Basic member gets the portal lock and the membership section", async () => {
     const { context, page } = await signedInMember("Lucia", "Ferraro");
-    await page.goto(server.url, { waitUntil: "domcontentloaded" });
+    await page.goto(ctx.server.url, { waitUntil: "domcontentloaded" });
     const trigger = page.getByRole("button", { name: "Portal Login" });
     await trigger.click();
     await shown(page.getByRole("menuitem", { name: /Owner Portal/ }));
@@ -256,8 +246,8 @@ describe("the Portal Login menu", () => {
   });
 
   test("a visitor reaches Member Sign In from the menu with the keyboard", async () => {
-    const page = await browser.newPage();
-    await page.goto(server.url, { waitUntil: "domcontentloaded" });
+    const page = await ctx.browser.newPage();
+    await page.goto(ctx.server.url, { waitUntil: "domcontentloaded" });
     await page.getByRole("button", { name: "Portal Login" }).focus();
     await page.keyboard.press("Enter");
     await shown(page.getByRole("menu"));
@@ -276,12 +266,12 @@ describe("the Portal Login menu", () => {
 
 describe("the tenant portal", () => {
   test("opens in a new tab at the configured address", async () => {
-    const context = await browser.newContext();
+    const context = await ctx.browser.newContext();
     // The tenant portal is on an external host: answer for it here.
-    const tenantUrl = server.services.config.TENANT_PORTAL_URL;
+    const tenantUrl = ctx.server.services.config.TENANT_PORTAL_URL;
     await context.route(tenantUrl, (route) => route.fulfill({ contentType: "text/html", body: "<title>Tenant Portal</title>" }));
     const page = await context.newPage();
-    await page.goto(server.url, { waitUntil: "domcontentloaded" });
+    await page.goto(ctx.server.url, { waitUntil: "domcontentloaded" });
     const popup = context.waitForEvent("page");
     await page.getByRole("button", { name: "Portal Login" }).click();
     await page.getByRole("menuitem", { name: /Tenant Portal/ }).click();
@@ -294,14 +284,14 @@ describe("the tenant portal", () => {
   });
 
   test("when the browser blocks the new tab, offers to copy the address", async () => {
-    const context = await browser.newContext();
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+    const context = await ctx.browser.newContext();
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: ctx.server.url });
     // A pop-up blocker: window.open answers null.
     await context.addInitScript(() => {
       window.open = () => null;
     });
     const page = await context.newPage();
-    await page.goto(server.url, { waitUntil: "domcontentloaded" });
+    await page.goto(ctx.server.url, { waitUntil: "domcontentloaded" });
     await page.getByRole("button", { name: "Portal Login" }).click();
     await page.getByRole("menuitem", { name: /Tenant Portal/ }).click();
     const offer = page.getByRole("alertdialog", { name: "Pop-up blocked" });
@@ -309,7 +299,7 @@ describe("the tenant portal", () => {
     await offer.getByRole("button", { name: "Copy Address" }).click();
     await shown(page.getByRole("alertdialog", { name: "Address copied" }));
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toBe(server.services.config.TENANT_PORTAL_URL);
+    expect(copied).toBe(ctx.server.services.config.TENANT_PORTAL_URL);
     await context.close();
   });
 });

@@ -1,41 +1,33 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { emailOutbox, strategySessionRequests } from "../../src/server/db/schema.ts";
 import { faqs } from "../../src/shared/content.ts";
 import { priceTable } from "../../src/shared/membership.ts";
 import { startDemoHost, type DemoHost } from "../support/demo-host.ts";
-import { hidden, launchBrowser, shown, until } from "../support/browser.ts";
-import { startTestServer, type TestServer } from "../support/harness.ts";
+import { hidden, serverAndBrowser, shown, until } from "../support/browser.ts";
 
 const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 const PUBLIC_PAGES = ["/", "/faq", "/demo", "/thank-you"] as const;
 
-let server: TestServer;
-let browser: Browser;
 let demo: DemoHost;
-beforeAll(async () => {
+beforeAll(() => {
   demo = startDemoHost("down");
-  server = await startTestServer({ DEMO_URL: demo.url });
-  browser = await launchBrowser();
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  demo?.stop();
-});
+afterAll(() => demo?.stop());
+const ctx = serverAndBrowser(() => ({ DEMO_URL: demo.url }));
 
 /** The demo host changes state; the server's cached view of it is refreshed as Retry would. */
 async function setDemo(mode: DemoHost["mode"]) {
   demo.mode = mode;
-  await fetch(`${server.url}/api/site/demo-status?fresh=1`);
+  await fetch(`${ctx.server.url}/api/site/demo-status?fresh=1`);
 }
 
 /** Opens a public page and waits until React has taken over the pre-rendered HTML. */
 async function open(path: string, viewport = { width: 1280, height: 800 }, options: { bypassCSP?: boolean } = {}): Promise<Page> {
-  const page = await browser.newPage({ viewport, ...options });
-  await page.goto(server.url + path);
+  const page = await ctx.browser.newPage({ viewport, ...options });
+  await page.goto(ctx.server.url + path);
   await page.waitForFunction((p) => document.documentElement.dataset.page === p, path);
   return page;
 }
@@ -49,48 +41,48 @@ const sectionInView = (page: Page, id: string) =>
 
 describe("pre-rendered HTML", () => {
   test("public pages carry their content, title, description and social card before any script runs", async () => {
-    const home = await (await fetch(server.url + "/")).text();
+    const home = await (await fetch(ctx.server.url + "/")).text();
     expect(home).toContain("Run your rentals with a flat membership, not a percentage of your rent.");
     for (const id of ["services", "membership", "comparison", "testimonials", "contact", "apply"]) expect(home).toContain(`id="${id}"`);
     expect(home).toContain("<title>Illinois Landlord &amp; Property Owners Association | Flat-rate membership for landlords</title>");
     expect(home).toContain('property="og:image"');
     expect(home).toContain('name="twitter:card"');
 
-    const faq = await (await fetch(server.url + "/faq")).text();
+    const faq = await (await fetch(ctx.server.url + "/faq")).text();
     expect(faq).toContain("Frequently asked questions | Illinois Landlord");
     for (const f of faqs) expect(faq).toContain(f.question.replace(/'/g, "&#x27;"));
 
-    const demoPage = await (await fetch(server.url + "/demo")).text();
+    const demoPage = await (await fetch(ctx.server.url + "/demo")).text();
     expect(demoPage).toContain("Book a Free 45-Minute Strategy Session");
-    expect(await (await fetch(server.url + "/thank-you")).text()).toContain("Thank you for applying");
+    expect(await (await fetch(ctx.server.url + "/thank-you")).text()).toContain("Thank you for applying");
   });
 
   test("other pages still get the bare app shell, not the landing page", async () => {
-    const res = await fetch(server.url + "/basic-portal");
+    const res = await fetch(ctx.server.url + "/basic-portal");
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('<div id="root"></div>');
     expect(html).not.toContain("Run your rentals");
-    expect((await fetch(server.url + "/no-such-page")).status).toBe(404);
+    expect((await fetch(ctx.server.url + "/no-such-page")).status).toBe(404);
   });
 
   test("the landing page's content shows with JavaScript turned off", async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await ctx.browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(server.url + "/");
+    await page.goto(ctx.server.url + "/");
     await shown(page.getByRole("heading", { level: 1, name: /flat membership/ }));
     await shown(page.getByRole("heading", { name: "Membership plans" }));
     await context.close();
   });
 
   test("hydration takes over without errors, and the landing page loads no admin, portal or form code", async () => {
-    const page = await browser.newPage();
+    const page = await ctx.browser.newPage();
     const errors: string[] = [];
     const scripts: string[] = [];
     page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
     page.on("pageerror", (e) => errors.push(e.message));
     page.on("request", (r) => r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname));
-    await page.goto(server.url + "/", { waitUntil: "networkidle" });
+    await page.goto(ctx.server.url + "/", { waitUntil: "networkidle" });
     await page.waitForFunction(() => document.documentElement.dataset.page === "/");
     expect(errors).toEqual([]);
     expect(scripts.filter((s) => /Admin|Portal|ApplicationForm|ApplySection|Billing/i.test(s))).toEqual([]);
@@ -235,9 +227,9 @@ describe("the demo", () => {
     await dialog.getByRole("button", { name: "Request Session" }).click();
     await shown(dialog.getByRole("status").filter({ hasText: "We received your request" }));
 
-    const [row] = await server.services.db.select().from(strategySessionRequests).where(eq(strategySessionRequests.email, email));
+    const [row] = await ctx.server.services.db.select().from(strategySessionRequests).where(eq(strategySessionRequests.email, email));
     expect(row?.preferredTime).toBe("Friday afternoon");
-    const mails = await server.services.db.select().from(emailOutbox).where(eq(emailOutbox.template, "strategy_session_requested"));
+    const mails = await ctx.server.services.db.select().from(emailOutbox).where(eq(emailOutbox.template, "strategy_session_requested"));
     expect(mails.some((m) => m.toAddress === "support@association.test" && m.text.includes(email))).toBe(true);
 
     await page.keyboard.press("Escape");
@@ -249,7 +241,7 @@ describe("the demo", () => {
   test("Back to Home goes home", async () => {
     const page = await open("/demo");
     await page.getByRole("link", { name: /Back to Home/ }).click();
-    await page.waitForURL(server.url + "/");
+    await page.waitForURL(ctx.server.url + "/");
     await page.close();
   });
 });
@@ -271,7 +263,7 @@ describe("the FAQ page", () => {
   test("Back to Home goes home", async () => {
     const page = await open("/faq");
     await page.getByRole("link", { name: /Back to Home/ }).click();
-    await page.waitForURL(server.url + "/");
+    await page.waitForURL(ctx.server.url + "/");
     await page.close();
   });
 });

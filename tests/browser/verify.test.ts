@@ -1,29 +1,18 @@
-import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
-import type { Browser } from "playwright-core";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import { applyAndSign } from "../support/fixtures.ts";
-import { launchBrowser, shown } from "../support/browser.ts";
-import { startTestServer, type TestServer } from "../support/harness.ts";
+import { serverAndBrowser, shown } from "../support/browser.ts";
 
 // Real servers, databases and documents: room beyond the 5 s default, whichever files run together.
 setDefaultTimeout(60_000);
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const ctx = serverAndBrowser();
 
 /** A member signs through the API and downloads their agreement. */
 async function signedPdf() {
-  const client = server.client();
+  const client = ctx.server.client();
   const signed = await applyAndSign(client, "Standard", { first_name: "Tomasz", last_name: "Nowak" });
   const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  const res = await fetch(new URL(`/api/contracts/${signed.contractId}/pdf`, server.url), { headers: { cookie } });
+  const res = await fetch(new URL(`/api/contracts/${signed.contractId}/pdf`, ctx.server.url), { headers: { cookie } });
   expect(res.status).toBe(200);
   return Buffer.from(await res.arrayBuffer());
 }
@@ -31,8 +20,8 @@ async function signedPdf() {
 test("the verify page confirms a genuine agreement and rejects a changed one", async () => {
   const pdf = await signedPdf();
   const sha256 = new Bun.CryptoHasher("sha256").update(pdf).digest("hex");
-  const page = await browser.newPage();
-  await page.goto(`${server.url}/verify`);
+  const page = await ctx.browser.newPage();
+  await page.goto(`${ctx.server.url}/verify`);
   await shown(page.getByRole("heading", { name: "Verify a Signed Agreement" }));
 
   // Nothing chosen yet.

@@ -1,6 +1,8 @@
 // A load of applications and signatures against running servers, remembering every request that
 // was acknowledged (2xx), so a fault test can check afterwards that all of them were kept.
 
+import { applicationPayload } from "../support/fixtures.ts";
+
 export interface Acknowledged {
   applications: Map<string, string>; // application id -> email
   contracts: Map<string, string>; // application id -> contract id
@@ -52,19 +54,7 @@ export async function applyAndSignLoad(
       try {
         const applied = await post(
           `${applyUrl}/api/membership/apply`,
-          {
-            first_name: "Fault",
-            last_name: "Tester",
-            email,
-            phone: "3125550100",
-            membership_level: options.level ?? "Basic",
-            property_management_status: "Self-managed",
-            license_status: "",
-            specialty_skills: [],
-            other_specialty: "",
-            agree_to_terms: true,
-            consent_digital_signature: true,
-          },
+          applicationPayload({ first_name: "Fault", last_name: "Tester", email, membership_level: options.level ?? "Basic" }),
           { "x-forwarded-for": nextIp() },
         );
         check(ack, applied);

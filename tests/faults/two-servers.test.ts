@@ -2,6 +2,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../../src/server/db/client.ts";
 import { createTestDatabase } from "../support/database.ts";
+import { applicationPayload } from "../support/fixtures.ts";
 import { spawnServer, type ServerProcess } from "../support/server-process.ts";
 import { startSmtpServer } from "../support/smtp.ts";
 import { expectIntact } from "./integrity.ts";
@@ -49,19 +50,7 @@ describe.skipIf(!enabled)("two server processes on one PostgreSQL", () => {
       const applied = await fetch(`${urls[0]}/api/membership/apply`, {
         method: "POST",
         headers: { "content-type": "application/json", "x-forwarded-for": `10.8.0.${i}` },
-        body: JSON.stringify({
-          first_name: "Double",
-          last_name: "Signer",
-          email: `double.${Date.now()}.${i}@load.invalid`,
-          phone: "3125550100",
-          membership_level: "Basic",
-          property_management_status: "Self-managed",
-          license_status: "",
-          specialty_skills: [],
-          other_specialty: "",
-          agree_to_terms: true,
-          consent_digital_signature: true,
-        }),
+        body: JSON.stringify(applicationPayload({ first_name: "Double", last_name: "Signer", email: `double.${Date.now()}.${i}@load.invalid` })),
       }).then((r) => r.json() as Promise<{ application_id: string; access_token: string }>);
       const answers = await Promise.all(
         urls.map((url) =>

@@ -1,4 +1,6 @@
+import { afterAll, beforeAll } from "bun:test";
 import { chromium, type Browser } from "playwright-core";
+import { startTestServer, type TestServer } from "./harness.ts";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -18,6 +20,24 @@ export function launchBrowser(): Promise<Browser> {
       "--disable-dev-shm-usage",
     ],
   });
+}
+
+/**
+ * The real server (on its own fresh database) and Chromium for one browser test file: started
+ * before its tests, stopped after them. `env` is read when the server starts, so a file can start
+ * what the server needs first in a beforeAll of its own.
+ */
+export function serverAndBrowser(env: () => Record<string, string | undefined> = () => ({})) {
+  const live = {} as { server: TestServer; browser: Browser };
+  beforeAll(async () => {
+    live.server = await startTestServer(env());
+    live.browser = await launchBrowser();
+  }, 120_000);
+  afterAll(async () => {
+    await live.browser?.close();
+    await live.server?.stop();
+  }, 120_000);
+  return live;
 }
 
 // bun:test's expect has no Playwright matchers; these wait the way toBeVisible() would.

@@ -1,5 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { useId, useState } from "react";
+import { useId, useState, type ComponentProps } from "react";
 import { cancellationStatement, DEFAULT_CANCEL_REASON } from "@shared/billing.ts";
 import { formatAmount } from "@shared/membership.ts";
 import { chicagoDate } from "@shared/time.ts";
@@ -46,6 +46,19 @@ function SubscriptionPanel({ email, onClose }: { email: string; onClose: () => v
     },
     onError: () => setNotice({ tone: "error", text: BILLING_PORTAL_ERROR }),
   });
+  /** Opens Stripe's (or the test provider's) billing portal in a new tab; shown for a failed renewal and in the actions. */
+  const billingPortalButton = (props: Pick<ComponentProps<typeof Button>, "variant" | "className">) => (
+    <Button
+      {...props}
+      disabled={portal.isPending}
+      onClick={() => {
+        setNotice(null);
+        portal.mutate({ email });
+      }}
+    >
+      {portal.isPending ? "Opening..." : "Open Billing Portal"}
+    </Button>
+  );
   const cancel = trpc.member.billing.cancel.useMutation({
     onSuccess: async (answer) => {
       setConfirming(false);
@@ -111,16 +124,7 @@ function SubscriptionPanel({ email, onClose }: { email: string; onClose: () => v
       {sub.status === "past_due" && (
         <div className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
           <p role="alert">Your last renewal payment failed. Update your card in the billing portal to keep your {sub.membership_level} access.</p>
-          <Button
-            className="mt-3"
-            disabled={portal.isPending}
-            onClick={() => {
-              setNotice(null);
-              portal.mutate({ email });
-            }}
-          >
-            {portal.isPending ? "Opening..." : "Open Billing Portal"}
-          </Button>
+          {billingPortalButton({ className: "mt-3" })}
         </div>
       )}
 
@@ -168,16 +172,7 @@ function SubscriptionPanel({ email, onClose }: { email: string; onClose: () => v
             </div>
           ) : (
             <div className="flex flex-wrap gap-2">
-              <Button
-                variant="primary"
-                disabled={portal.isPending}
-                onClick={() => {
-                  setNotice(null);
-                  portal.mutate({ email });
-                }}
-              >
-                {portal.isPending ? "Opening..." : "Open Billing Portal"}
-              </Button>
+              {billingPortalButton({ variant: "primary" })}
               <Button variant="danger" onClick={() => setConfirming(true)}>
                 Cancel Subscription
               </Button>
