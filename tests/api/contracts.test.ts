@@ -119,6 +119,8 @@ describe("the signed agreement PDF", () => {
     const { contract, contractId } = await signAs(client, { first_name: "Wei", last_name: "张伟" });
     const res = await download(client, `/api/contracts/${contractId}/pdf`);
     expect(res.status).toBe(200);
+    // No embedded font can draw it either, so the document keeps the built-in fonts.
+    expect(contract.pdfFonts).toBe("standard");
     const text = await pdfText(res.bytes);
     expect(text).toContain("Wei ??");
     expect(text).toContain('printed as "?"');
@@ -127,6 +129,32 @@ describe("the signed agreement PDF", () => {
     // A name the fonts can draw gets no such note.
     const plain = await signAs(t.client());
     expect(await pdfText((await renderContractPdf(plain.contract)).bytes)).not.toContain('printed as "?"');
+  });
+
+  test("a Polish name prints as written, in embedded DejaVu Sans, and verifies like any other", async () => {
+    const client = t.client();
+    const { contract, contractId } = await signAs(client, { first_name: "Łucja", last_name: "Wiśniewska-Żak" });
+    expect(contract.pdfFonts).toBe("unicode");
+    const res = await download(client, `/api/contracts/${contractId}/pdf`);
+    expect(res.status).toBe(200);
+    const text = await pdfText(res.bytes);
+    expect(text).toContain("/s/ Łucja Wiśniewska-Żak");
+    expect(text).not.toContain("?");
+    expect(Buffer.from(res.bytes).toString("latin1")).toContain("/BaseFont /DejaVuSans");
+    // Same record, same bytes, and the stored SHA-256 verifies.
+    expect(sha256(res.bytes)).toBe(contract.pdfSha256!);
+    expect((await renderContractPdf({ ...contract })).sha256).toBe(contract.pdfSha256!);
+    expect((await verifyFile(res.bytes)).body.match).toBe(true);
+    // The font set is part of the record: a contract kept on the built-in fonts (as every contract
+    // signed before the column was) still renders its own file, with "?" for what they cannot draw.
+    const builtIn = await renderContractPdf({ ...contract, pdfFonts: "standard" });
+    expect(builtIn.sha256).not.toBe(contract.pdfSha256);
+    expect(await pdfText(builtIn.bytes)).toContain("/s/ ?ucja Wi?niewska-?ak");
+
+    // Text the built-in fonts can draw embeds nothing.
+    const plain = await signAs(t.client(), { first_name: "Renée", last_name: "Müller" });
+    expect(plain.contract.pdfFonts).toBe("standard");
+    expect(Buffer.from((await renderContractPdf(plain.contract)).bytes).toString("latin1")).not.toContain("DejaVu");
   });
 
   test("only the member who signed it, or an admin, can download it", async () => {

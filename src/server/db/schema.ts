@@ -128,6 +128,13 @@ export const agreementVersions = pgTable("agreement_versions", {
   publishedAt: createdAt(),
 });
 
+/**
+ * "standard": the PDF's 14 built-in fonts, for text they can draw (and every contract signed before this column);
+ * "unicode": DejaVu Sans embedded, for names and text in other Latin, Greek or Cyrillic letters.
+ */
+export const PDF_FONT_SETS = ["standard", "unicode"] as const;
+export type PdfFontSet = (typeof PDF_FONT_SETS)[number];
+
 /** A signed agreement. Never updated after signing, except the email_sent flag. */
 export const contracts = pgTable(
   "contracts",
@@ -154,6 +161,8 @@ export const contracts = pgTable(
     userAgent: text("user_agent"),
     emailSent: boolean("email_sent").notNull().default(false),
     pdfSha256: text("pdf_sha256"),
+    /** The fonts the PDF is set in, chosen at signing so the same record always renders the same file. */
+    pdfFonts: text("pdf_fonts", { enum: PDF_FONT_SETS }).notNull().default("standard"),
     createdAt: createdAt(),
   },
   (t) => [

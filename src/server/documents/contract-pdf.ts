@@ -1,5 +1,8 @@
 import { createHash } from "node:crypto";
-import { PDFDocument, PDFName, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import { readFileSync } from "node:fs";
+import fontkit from "@pdf-lib/fontkit";
+import { PDFDocument, PDFName, StandardFontEmbedder, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import type { PdfFontSet } from "../db/schema.ts";
 import { ASSOCIATION_NAME } from "../../shared/agreement.ts";
 import { chicagoDateTime } from "../../shared/time.ts";
 
@@ -23,6 +26,8 @@ export interface ContractRecord {
   signedAt: Date;
   ipAddress: string | null;
   userAgent: string | null;
+  /** Chosen at signing with `pdfFontsFor`; kept so the record renders the same file for ever. */
+  pdfFonts: PdfFontSet;
 }
 
 export interface ContractPdf {
@@ -64,6 +69,73 @@ export function recordFingerprint(contract: ContractRecord): string {
 export function contractPdfFilename(contract: Pick<ContractRecord, "memberName" | "signedAt">): string {
   const name = contract.memberName.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "") || "member";
   return `membership-agreement-${name}-${contract.signedAt.toISOString().slice(0, 10)}.pdf`;
+}
+
+/**
+ * The fonts a document is set in. "standard" is the PDF's built-in Helvetica: nothing embedded,
+ * smallest file, fastest render, but only Western European letters (WinAnsi). "unicode" embeds
+ * the glyphs used from DejaVu Sans (Latin Extended, Greek, Cyrillic, Vietnamese): a Polish,
+ * Czech or Ukrainian name prints as written. Characters neither can draw (Chinese, for one) print
+ * as "?" and the audit page says so. Hex values stay in the built-in Courier either way.
+ */
+const DEJAVU = {
+  regular: "dejavu-fonts-ttf/ttf/DejaVuSans.ttf",
+  bold: "dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf",
+} as const;
+const fontFiles = new Map<string, Uint8Array>();
+function fontFile(path: string): Uint8Array {
+  let bytes = fontFiles.get(path);
+  if (!bytes) {
+    bytes = readFileSync(require.resolve(path));
+    fontFiles.set(path, bytes);
+  }
+  return bytes;
+}
+
+let standardCharset: Set<number> | undefined;
+let unicodeCharset: Set<number> | undefined;
+/** Whether a character needs no glyph: line breaks and tabs are laid out, not drawn. */
+const isLayout = (codePoint: number) => codePoint === 0x0a || codePoint === 0x0d || codePoint === 0x09;
+
+/**
+ * The font set for a record about to be signed: the built-in fonts when they can draw all of its
+ * text, DejaVu Sans when it can draw something they cannot.
+ */
+export function pdfFontsFor(contract: Omit<ContractRecord, "pdfFonts" | "id" | "applicationId" | "signedAt">): PdfFontSet {
+  // pdf-lib's StandardFonts values are its font names; the embedder's parameter type just spells them differently.
+  const helvetica = StandardFonts.Helvetica as unknown as Parameters<typeof StandardFontEmbedder.for>[0];
+  standardCharset ??= new Set(StandardFontEmbedder.for(helvetica).encoding.supportedCodePoints);
+  const printed = [
+    contract.memberName,
+    contract.memberEmail,
+    contract.membershipLevel,
+    contract.agreementVersion,
+    contract.contractText,
+    contract.signatureName,
+    contract.consentWording,
+    contract.ipAddress ?? "",
+    contract.userAgent ?? "",
+  ].join("");
+  for (const ch of printed) {
+    const codePoint = ch.codePointAt(0)!;
+    if (isLayout(codePoint) || standardCharset.has(codePoint)) continue;
+    unicodeCharset ??= new Set(fontkit.create(fontFile(DEJAVU.regular) as Buffer).characterSet);
+    if (unicodeCharset.has(codePoint)) return "unicode";
+  }
+  return "standard";
+}
+
+/** Embeds regular, bold and mono in that order: the order numbers the objects, so it is part of the file. */
+async function embedFonts(doc: PDFDocument, set: PdfFontSet) {
+  if (set === "unicode") doc.registerFontkit(fontkit);
+  // A fixed name (no random suffix) and only the glyphs used: same record, same bytes.
+  const embed = (standard: StandardFonts, file: string, customName: string) =>
+    set === "standard" ? doc.embedFont(standard) : doc.embedFont(fontFile(file), { subset: true, customName });
+  return {
+    regular: await embed(StandardFonts.Helvetica, DEJAVU.regular, "DejaVuSans"),
+    bold: await embed(StandardFonts.HelveticaBold, DEJAVU.bold, "DejaVuSans-Bold"),
+    mono: await doc.embedFont(StandardFonts.Courier),
+  };
 }
 
 const PAGE = { width: 612, height: 792, margin: 64 }; // US Letter, points
@@ -124,7 +196,7 @@ class FontMetrics {
   }
 }
 
-/** The standard fonts are the same in every document, so their metrics are kept by name. */
+/** A font is the same in every document (embedded ones under a fixed name), so its metrics are kept by name. */
 const fontMetrics = new Map<string, FontMetrics>();
 function metricsOf(font: PDFFont): FontMetrics {
   let metrics = fontMetrics.get(font.name);
@@ -282,11 +354,7 @@ export async function renderContractPdf(contract: ContractRecord): Promise<Contr
   const fileId = doc.context.obj(fingerprint.slice(0, 32));
   doc.context.trailerInfo.ID = doc.context.obj([fileId, fileId]);
 
-  const fonts = {
-    regular: await doc.embedFont(StandardFonts.Helvetica),
-    bold: await doc.embedFont(StandardFonts.HelveticaBold),
-    mono: await doc.embedFont(StandardFonts.Courier),
-  };
+  const fonts = await embedFonts(doc, contract.pdfFonts);
   const writer = new Writer(doc, fonts, `${ASSOCIATION_NAME} · Contract ${contract.id}`);
 
   // The agreement, as stored: first paragraph is the title, second the version line.

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import {
   AGREEMENT_VERSION,
@@ -13,6 +12,7 @@ import { chicagoDate } from "../../shared/time.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { groupCommit, type GroupCommit } from "../db/group-commit.ts";
 import { agreementVersions, applications, contracts, emailOutbox, members, rateLimits, sessions } from "../db/schema.ts";
+import { pdfFontsFor, sha256Hex } from "../documents/contract-pdf.ts";
 import { AppError, forbidden, notFound, unauthorized } from "../errors.ts";
 import { queueSignedAgreementEmail } from "../mail/contract-emails.ts";
 import { applicationReceivedEmail } from "../mail/templates.ts";
@@ -28,7 +28,6 @@ export interface RequestMeta {
   userAgent: string | null;
 }
 
-const sha256Hex = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 /** Applications from one address: generous for an office that shares one, tight for a script. */
@@ -411,23 +410,24 @@ export async function signAgreement(
       .values({ version: AGREEMENT_VERSION, title: shown.agreement.title, templateSha256: referenceTemplateSha() })
       .onConflictDoNothing();
 
+    const signedRecord = {
+      applicationId: application.id,
+      memberId: member!.id,
+      memberName: `${application.firstName} ${application.lastName}`,
+      memberEmail: application.email,
+      membershipLevel: level,
+      agreementVersion: AGREEMENT_VERSION,
+      contractText: shown.text,
+      textSha256: shown.sha256,
+      signatureName: input.signature_name,
+      consentWording: CONSENT_WORDING,
+      signedAt: now,
+      ipAddress: meta.ip,
+      userAgent: meta.userAgent,
+    };
     const [contract] = await tx
       .insert(contracts)
-      .values({
-        applicationId: application.id,
-        memberId: member!.id,
-        memberName: `${application.firstName} ${application.lastName}`,
-        memberEmail: application.email,
-        membershipLevel: level,
-        agreementVersion: AGREEMENT_VERSION,
-        contractText: shown.text,
-        textSha256: shown.sha256,
-        signatureName: input.signature_name,
-        consentWording: CONSENT_WORDING,
-        signedAt: now,
-        ipAddress: meta.ip,
-        userAgent: meta.userAgent,
-      })
+      .values({ ...signedRecord, pdfFonts: pdfFontsFor(signedRecord) })
       .returning();
 
     const status = paid ? "awaiting_payment" : "active";

@@ -1,0 +1,1 @@
+ALTER TABLE "contracts" ADD COLUMN "pdf_fonts" text DEFAULT 'standard' NOT NULL;
