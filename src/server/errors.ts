@@ -66,15 +66,30 @@ export function validationError(error: ZodError, where: "body" | "query" | "path
 }
 
 /**
- * A value the database refuses as data (SQLSTATE class 22: a NUL byte, invalid text for a type, a
- * number out of range) is the caller's bad input, not a server fault: 400, never 500.
+ * Database errors that are not the server's fault, as the answer they deserve. A value the database
+ * refuses as data (SQLSTATE class 22: a NUL byte, invalid text for a type, a number out of range)
+ * is the caller's bad input: 400, never 500. A database that cannot be reached, or that ended the
+ * connection (a restart, a failover: class 08, 57P01-57P03, too many connections, or the driver's
+ * and the socket's own codes), is a 503 to retry in a moment.
  */
-export function fromDatabaseDataError(error: unknown): AppError | null {
+export function fromDatabaseError(error: unknown): AppError | null {
   for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && /^22[0-9A-Z]{3}$/.test(code)) {
-      return new AppError("BAD_REQUEST", "The request contains a value that is not valid here.");
-    }
+    if (typeof code !== "string") continue;
+    if (/^22[0-9A-Z]{3}$/.test(code)) return new AppError("BAD_REQUEST", "The request contains a value that is not valid here.");
+    if (DATABASE_UNAVAILABLE.test(code)) return databaseUnavailable();
   }
   return null;
 }
+
+/** The database is not answering: a 503 with the seconds to wait before trying again. */
+export const databaseUnavailable = () =>
+  new AppError("UNAVAILABLE", "The membership database is not answering. Please try again in a moment.", { retryAfter: 5 });
+
+/** Whether an error (or its cause) says the database cannot be reached or ended the connection. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return fromDatabaseError(error)?.code === "UNAVAILABLE";
+}
+
+const DATABASE_UNAVAILABLE =
+  /^(08[0-9A-Z]{3}|57P0[1-3]|53300|CONNECTION_(CLOSED|DESTROYED|ENDED)|CONNECT_TIMEOUT|ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT)$/;

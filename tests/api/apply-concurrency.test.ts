@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq, inArray, sql } from "drizzle-orm";
 import { applications, emailOutbox, sessions } from "../../src/server/db/schema.ts";
+import { APPLY_CONNECTION_NAME } from "../../src/server/domain/applications.ts";
+import { AppError } from "../../src/server/errors.ts";
 import { applicationPayload, applyAndSign } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
 
@@ -114,5 +116,47 @@ describe("simultaneous applications", () => {
     expect(goodResults.map((r) => r.status)).toEqual(good.map(() => 201));
     const stored = await t.services.db.select().from(applications).where(eq(applications.email, bad.email));
     expect(stored).toHaveLength(0);
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)("the applies' own connection (PostgreSQL)", () => {
+  const backends = async () =>
+    (await t.services.db.execute(sql`
+      select pid from pg_stat_activity where application_name = ${APPLY_CONNECTION_NAME} and datname = current_database()`)) as unknown as { pid: number }[];
+
+  test("carries the batches beside the pool and, when PostgreSQL ends it, is opened again without a 500", async () => {
+    expect((await applyFrom(applicationPayload())).status).toBe(201);
+    const [writer, ...more] = await backends();
+    expect(writer).toBeDefined();
+    expect(more).toHaveLength(0);
+
+    await t.services.db.execute(sql`select pg_terminate_backend(${writer!.pid})`);
+    // Applies sent while the driver learns of it may be refused, but only as 503 to retry; then all go through.
+    let statuses: number[] = [];
+    for (let round = 0; round < 10; round++) {
+      const results = await Promise.all(Array.from({ length: 8 }, () => applyFrom(applicationPayload())));
+      for (const r of results.filter((r) => r.status !== 201)) {
+        expect(r.status).toBe(503);
+        expect(r.headers.get("retry-after")).toBe("5");
+        expect(typeof r.body.detail).toBe("string");
+      }
+      statuses = results.map((r) => r.status);
+      if (statuses.every((s) => s === 201)) break;
+    }
+    expect(statuses).toEqual(statuses.map(() => 201));
+    const [again] = await backends();
+    expect(again!.pid).not.toBe(writer!.pid);
+  });
+
+  test("a statement with no answer is given up with a 503 after 4 s, and the next one gets a new connection", async () => {
+    const run = t.services.database.dedicatedRunner("dedicated-timeout-test");
+    const [first] = await run(sql`select pg_backend_pid() as pid`);
+    const started = performance.now();
+    const stuck = await run(sql`select pg_sleep(8)`).then(() => null, (error: unknown) => error);
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(stuck).toBeInstanceOf(AppError);
+    expect((stuck as AppError).status).toBe(503);
+    const [next] = await run(sql`select pg_backend_pid() as pid`);
+    expect(next!.pid).not.toBe(first!.pid);
   });
 });

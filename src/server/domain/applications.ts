@@ -9,11 +9,11 @@ import {
 import type { TApplyRequest, TSignRequest } from "../../shared/application-schema.ts";
 import { isPaidLevel, nextStepsFor, suggestPortalUsername, type MembershipLevel } from "../../shared/membership.ts";
 import { chicagoDate } from "../../shared/time.ts";
-import type { DbOrTx } from "../db/client.ts";
+import type { DbOrTx, StatementRunner } from "../db/client.ts";
 import { groupCommit, type GroupCommit } from "../db/group-commit.ts";
 import { agreementVersions, applications, contracts, emailOutbox, members, rateLimits, sessions } from "../db/schema.ts";
 import { pdfFontsFor, sha256Hex } from "../documents/contract-pdf.ts";
-import { AppError, forbidden, notFound, unauthorized } from "../errors.ts";
+import { AppError, databaseUnavailable, forbidden, notFound, unauthorized } from "../errors.ts";
 import { queueSignedAgreementEmail } from "../mail/contract-emails.ts";
 import { applicationReceivedEmail } from "../mail/templates.ts";
 import type { Services } from "../services.ts";
@@ -89,11 +89,12 @@ interface ApplyOutcome {
  * the same time cannot deadlock on each other. The group commit never puts two applies for one
  * email in a batch.
  */
-async function writeApplies(db: DbOrTx, items: ApplyItem[]): Promise<ApplyOutcome[]> {
+async function writeApplies(run: StatementRunner, items: ApplyItem[]): Promise<ApplyOutcome[]> {
   const first = items[0]!;
-  const result = await db.execute(sql`
+  // The batch is one text parameter (a prepared statement would otherwise type it jsonb and encode it again).
+  const rows = await run(sql`
     with input as (
-      select * from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as r(
+      select * from jsonb_to_recordset(${JSON.stringify(items)}::text::jsonb) as r(
         ord int, first_name text, last_name text, email text, phone text, message text, membership_level text,
         property_management_status text, license_status text, specialty_skills jsonb, other_specialty text,
         agree_to_terms boolean, consent_digital_signature boolean, ip_address text, user_agent text,
@@ -155,11 +156,12 @@ async function writeApplies(db: DbOrTx, items: ApplyItem[]): Promise<ApplyOutcom
     select c.ord, c.member_exists, a.id, a.is_new, c.attempt_count, c.reset_at_ms as attempt_reset_at_ms
     from checked c left join application a on a.email = c.email
     order by c.ord`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as (ApplyOutcome & { ord: number })[];
-  return items.map((_, i) => rows[i]!);
+  return items.map((_, i) => rows[i] as unknown as ApplyOutcome);
 }
 
 const APPLY_MAX_BATCH = 64;
+/** The application_name of the connection the batches go over (PostgreSQL). */
+export const APPLY_CONNECTION_NAME = "membership-apply";
 /** A batch takes milliseconds; 5 s is a lost one. Shorter than Bun's 10 s idle timeout, so the client gets the 503. */
 const APPLY_BATCH_TIMEOUT_MS = 5_000;
 const applyQueues = new WeakMap<DbOrTx, GroupCommit<ApplyItem, ApplyOutcome>>();
@@ -168,24 +170,25 @@ const applyQueues = new WeakMap<DbOrTx, GroupCommit<ApplyItem, ApplyOutcome>>();
  * The apply endpoint is the busiest write of the site (see the benchmark in the README):
  * simultaneous applies are written together by a group commit, one batch at a time per server
  * process. One at a time gives the largest batches and measured the highest throughput (two or
- * more in flight split the same requests into smaller batches); it also leaves the rest of the
- * pool to the rest of the site.
+ * more in flight split the same requests into smaller batches). The batches go over a connection
+ * of their own as a prepared statement (`dedicatedRunner`), so the pool stays with the rest of the
+ * site and a batch skips planning.
  */
 function applyQueue(services: Services): GroupCommit<ApplyItem, ApplyOutcome> {
   let queue = applyQueues.get(services.db);
   if (!queue) {
-    const db = services.db;
+    const run = services.database.dedicatedRunner(APPLY_CONNECTION_NAME);
     queue = groupCommit({
-      write: (items) => writeApplies(db, items.map((item, ord) => ({ ...item, ord }))),
+      write: (items) => writeApplies(run, items.map((item, ord) => ({ ...item, ord }))),
       maxBatch: APPLY_MAX_BATCH,
       maxInFlight: 1,
       key: (item) => item.email,
       timeout: {
         ms: APPLY_BATCH_TIMEOUT_MS,
-        error: () => new AppError("UNAVAILABLE", "The membership database is not answering. Please try again in a moment."),
+        error: databaseUnavailable,
       },
     });
-    applyQueues.set(db, queue);
+    applyQueues.set(services.db, queue);
   }
   return queue;
 }

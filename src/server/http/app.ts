@@ -4,7 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { AppError, fromDatabaseDataError } from "../errors.ts";
+import { AppError, fromDatabaseError } from "../errors.ts";
 import type { Services } from "../services.ts";
 import { appRouter } from "../trpc/root.ts";
 import { createTrpcContext } from "../trpc/trpc.ts";
@@ -53,12 +53,11 @@ export function createApp(services: Services, options: AppOptions = {}) {
   );
 
   app.onError((error, c) => {
-    if (error instanceof AppError) {
-      if (error.retryAfter) c.header("Retry-After", String(error.retryAfter));
-      return c.json(error.body(), error.status as ContentfulStatusCode);
+    const known = error instanceof AppError ? error : fromDatabaseError(error);
+    if (known) {
+      if (known.retryAfter) c.header("Retry-After", String(known.retryAfter));
+      return c.json(known.body(), known.status as ContentfulStatusCode);
     }
-    const dataError = fromDatabaseDataError(error);
-    if (dataError) return c.json(dataError.body(), dataError.status as ContentfulStatusCode);
     if (error instanceof HTTPException) {
       return c.json({ detail: error.message || "Bad request." }, error.status);
     }

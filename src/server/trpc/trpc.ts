@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { Context as HonoContext } from "hono";
 import { ZodError } from "zod";
-import { AppError, ERROR_CODES, fromDatabaseDataError, validationError, type ErrorDetail } from "../errors.ts";
+import { AppError, ERROR_CODES, fromDatabaseError, validationError, type ErrorDetail } from "../errors.ts";
 import type { AppEnv, Auth, RequestMetaInfo } from "../http/auth.ts";
 import type { Services } from "../services.ts";
 
@@ -47,7 +47,7 @@ function toAppError(error: TRPCError): AppError | null {
 const mapErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok) {
-    const cause = result.error.cause instanceof AppError ? result.error.cause : fromDatabaseDataError(result.error.cause);
+    const cause = result.error.cause instanceof AppError ? result.error.cause : fromDatabaseError(result.error.cause);
     if (cause) throw new TRPCError({ code: ERROR_CODES[cause.code].trpc, message: cause.message, cause });
   }
   return result;

@@ -1,0 +1,33 @@
+import { describe, expect, test } from "bun:test";
+import { AppError, fromDatabaseError } from "../../src/server/errors.ts";
+
+const withCode = (code: string, message = code) => Object.assign(new Error(message), { code });
+/** How the ORM wraps a driver error: the SQLSTATE is on the cause. */
+const wrapped = (cause: Error) => Object.assign(new Error("Failed query"), { cause });
+
+describe("database errors as answers", () => {
+  test("a value refused as data is the caller's 400", () => {
+    for (const error of [withCode("22P05"), wrapped(withCode("22021")), withCode("22003")]) {
+      const answer = fromDatabaseError(error);
+      expect(answer).toBeInstanceOf(AppError);
+      expect(answer!.status).toBe(400);
+    }
+  });
+
+  test("a database that cannot be reached or ended the connection is a 503 to retry", () => {
+    for (const code of ["57P01", "57P03", "08006", "53300", "CONNECTION_CLOSED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT", "ECONNRESET", "ECONNREFUSED"]) {
+      for (const error of [withCode(code), wrapped(withCode(code))]) {
+        const answer = fromDatabaseError(error);
+        expect(answer?.status).toBe(503);
+        expect(answer?.retryAfter).toBe(5);
+        expect(answer?.body()).toEqual({ detail: "The membership database is not answering. Please try again in a moment." });
+      }
+    }
+  });
+
+  test("anything else stays the server's own error", () => {
+    for (const error of [withCode("23505"), withCode("42P01"), new Error("plain"), null, "text"]) {
+      expect(fromDatabaseError(error)).toBeNull();
+    }
+  });
+});
