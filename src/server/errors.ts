@@ -68,9 +68,9 @@ export function validationError(error: ZodError, where: "body" | "query" | "path
 /**
  * Database errors that are not the server's fault, as the answer they deserve. A value the database
  * refuses as data (SQLSTATE class 22: a NUL byte, invalid text for a type, a number out of range)
- * is the caller's bad input: 400, never 500. A database that cannot be reached, or that ended the
- * connection (a restart, a failover: class 08, 57P01-57P03, too many connections, or the driver's
- * and the socket's own codes), is a 503 to retry in a moment.
+ * is the caller's bad input: 400, never 500. A database that cannot be reached, ended the
+ * connection or is out of resources (a restart, a failover: SQLSTATE classes 08, 53 and 57, or
+ * the driver's and the socket's own codes) is a 503 to retry in a moment.
  */
 export function fromDatabaseError(error: unknown): AppError | null {
   for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
@@ -91,5 +91,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return fromDatabaseError(error)?.code === "UNAVAILABLE";
 }
 
+/**
+ * Whether an error (or its cause) is one PostgreSQL raised about the statement: it carries an
+ * SQLSTATE that is not about the server's state (see isDatabaseUnavailable). Such an error would
+ * recur for the same statement; the others are the same for every statement.
+ */
+export function isStatementError(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return !DATABASE_UNAVAILABLE.test(code);
+  }
+  return false;
+}
+
 const DATABASE_UNAVAILABLE =
-  /^(08[0-9A-Z]{3}|57P0[1-3]|53300|CONNECTION_(CLOSED|DESTROYED|ENDED)|CONNECT_TIMEOUT|ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT)$/;
+  /^((08|53|57)[0-9A-Z]{3}|CONNECTION_(CLOSED|DESTROYED|ENDED)|CONNECT_TIMEOUT|ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT)$/;

@@ -9,6 +9,8 @@
 // (or a deadlock with a concurrent batch) never becomes another request's error. A lost
 // connection is not retried item by item: every item gets that error at once.
 
+import { isStatementError } from "../errors.ts";
+
 export interface GroupCommitOptions<I, O> {
   /** Writes a batch; answers one result per item, in the items' order. */
   write(items: I[]): Promise<O[]>;
@@ -118,18 +120,4 @@ export function groupCommit<I, O>(options: GroupCommitOptions<I, O>): GroupCommi
       return inFlight;
     },
   };
-}
-
-/**
- * An error PostgreSQL raised about the statement (it carries an SQLSTATE, possibly as the cause of
- * the ORM's error), not one about reaching the server: connection exceptions (class 08),
- * operator intervention such as a shutdown (57) and insufficient resources (53) are the server's
- * state, the same for every item.
- */
-function isStatementError(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return !/^(08|53|57)/.test(code);
-  }
-  return false;
 }
