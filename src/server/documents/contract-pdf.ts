@@ -143,10 +143,12 @@ const COLORS = { text: rgb(0.12, 0.16, 0.22), muted: rgb(0.39, 0.45, 0.55), bran
 
 /**
  * Text widths for line wrapping, in font units (thousandths of the size), exactly as pdf-lib's
- * widthOfTextAtSize computes them (glyph widths plus pair kerning). The units are integers, so a
- * line's width can be carried forward word by word instead of re-measuring the whole line for
- * every word, and `units * (size / 1000)` is bit for bit pdf-lib's own result: the layout, and so
- * the file and its SHA-256, stay the same. Measuring was most of the time of a render.
+ * widthOfTextAtSize computes them (glyph widths plus pair kerning). For the built-in fonts the
+ * units are integers, so a line's width can be carried forward word by word instead of
+ * re-measuring the whole line for every word, and `units * (size / 1000)` is bit for bit
+ * pdf-lib's own result: the layout, and so the file and its SHA-256, stay what they were before
+ * this was added. (An embedded font's units are fractions; the sums are the same on every render,
+ * which is what the file's stability needs.) Measuring was most of the time of a render.
  */
 class FontMetrics {
   readonly charset: Set<number>;

@@ -162,7 +162,10 @@ async function writeApplies(run: StatementRunner, items: ApplyItem[]): Promise<A
 const APPLY_MAX_BATCH = 64;
 /** The application_name of the connection the batches go over (PostgreSQL). */
 export const APPLY_CONNECTION_NAME = "membership-apply";
-/** A batch takes milliseconds; 5 s is a lost one. Shorter than Bun's 10 s idle timeout, so the client gets the 503. */
+/**
+ * A batch takes milliseconds; 5 s is a lost one. Shorter than Bun's 10 s idle timeout, so the
+ * client gets the 503. A backstop: on PostgreSQL the dedicated connection gives up after 4 s.
+ */
 const APPLY_BATCH_TIMEOUT_MS = 5_000;
 const applyQueues = new WeakMap<DbOrTx, GroupCommit<ApplyItem, ApplyOutcome>>();
 
