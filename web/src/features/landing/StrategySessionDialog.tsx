@@ -6,13 +6,12 @@ import type { z } from "zod";
 import { STRATEGY_SESSION_MINUTES } from "@shared/content.ts";
 import { strategySessionMessages, ZStrategySessionRequestSchema } from "@shared/strategy-session.ts";
 import { Button } from "../../components/Button.tsx";
+import { Field, fieldNote, inputClass } from "../../components/FormField.tsx";
 import { errorMessage } from "../../lib/errors.ts";
-import { inputClass } from "../../components/FormField.tsx";
 import { trpc } from "../../trpc.ts";
 
 type FormInput = z.input<typeof ZStrategySessionRequestSchema>;
 type FormOutput = z.output<typeof ZStrategySessionRequestSchema>;
-
 
 export const STRATEGY_BUTTON_LABEL = `Book a Free ${STRATEGY_SESSION_MINUTES}-Minute Strategy Session`;
 
@@ -51,18 +50,16 @@ export function StrategySessionDialog() {
     const id = `${uid}-${name}`;
     const error = errors[name]?.message;
     return (
-      <div>
-        <label htmlFor={id} className="block text-sm font-medium text-slate-800">{label}</label>
+      <Field id={id} label={label} error={error}>
         <input
           id={id}
           className={inputClass}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-describedby={fieldNote(id, error)}
           {...props}
           {...register(name)}
         />
-        {error && <p id={`${id}-error`} className="mt-1 text-sm text-red-700">{error}</p>}
-      </div>
+      </Field>
     );
   };
 
@@ -93,10 +90,9 @@ export function StrategySessionDialog() {
               {field("email", "Email", { type: "email", autoComplete: "email" })}
               {field("phone", "Phone (optional)", { type: "tel", autoComplete: "tel" })}
               {field("preferred_time", "Preferred days and times (optional)", { placeholder: "e.g. weekday mornings" })}
-              <div>
-                <label htmlFor={`${uid}-message`} className="block text-sm font-medium text-slate-800">What would you like to discuss? (optional)</label>
+              <Field id={`${uid}-message`} label="What would you like to discuss? (optional)">
                 <textarea id={`${uid}-message`} rows={3} className={inputClass} {...register("message")} />
-              </div>
+              </Field>
               {failure && <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">{failure}</p>}
               <div className="flex justify-end gap-3 pt-2">
                 <Dialog.Close asChild>
