@@ -49,6 +49,27 @@ async function verifyFile(bytes: Uint8Array) {
   return { status: res.status, body: (await res.json()) as any };
 }
 
+const FIELD_LABELS = [
+  "Typed name of signer",
+  "Member",
+  "Membership level",
+  "Date signed",
+  "Consent given by the signer",
+  "Contract id",
+  "Application id",
+  "Agreement version",
+  "SHA-256 of the agreement text",
+  "Signer's typed name",
+  "Signer's name on the application",
+  "Signer's email",
+  "Consent wording accepted",
+  "Signed at (UTC)",
+  "Signed at (America/Chicago)",
+  "IP address",
+  "User agent",
+  "Document fingerprint (SHA-256 of this signed record)",
+];
+
 describe("the signed agreement PDF", () => {
   test("holds the agreement as signed, the signature block and every audit field", async () => {
     const client = t.client();
@@ -60,7 +81,7 @@ describe("the signed agreement PDF", () => {
     const res = await download(client, `/api/contracts/${contractId}/pdf`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
-    expect(res.headers.get("content-disposition")).toContain('attachment; filename="membership-agreement-Ren-e-O-Connor-');
+    expect(res.headers.get("content-disposition")).toContain('attachment; filename="membership-agreement-Renee-O-Connor-');
     expect(res.headers.get("cache-control")).toContain("no-store");
 
     // The page footers ("... · Page 1 of 3") interrupt the running text; leave them out.
@@ -137,8 +158,14 @@ describe("the signed agreement PDF", () => {
     expect(contract.pdfFonts).toBe("unicode");
     const res = await download(client, `/api/contracts/${contractId}/pdf`);
     expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toContain('filename="membership-agreement-Lucja-Wisniewska-Zak-');
     const text = await pdfText(res.bytes);
     expect(text).toContain("/s/ Łucja Wiśniewska-Żak");
+    // A field's label never ends a page with its value on the next.
+    for (const page of await pdfPages(res.bytes)) {
+      const lines = page.split("\n").map((l) => l.trim()).filter((l) => l && !/· Page \d+ of \d+$/.test(l));
+      expect(FIELD_LABELS).not.toContain(lines.at(-1)!);
+    }
     expect(text).not.toContain("?");
     expect(Buffer.from(res.bytes).toString("latin1")).toContain("/BaseFont /DejaVuSans");
     // Same record, same bytes, and the stored SHA-256 verifies.

@@ -66,8 +66,16 @@ export function recordFingerprint(contract: ContractRecord): string {
   );
 }
 
+/** Letters that have no decomposition into a base letter and a mark. */
+const ASCII_LETTERS: Record<string, string> = { Ł: "L", ł: "l", Ø: "O", ø: "o", Đ: "D", đ: "d", ß: "ss", Æ: "AE", æ: "ae", Œ: "OE", œ: "oe", Þ: "Th", þ: "th" };
+
 export function contractPdfFilename(contract: Pick<ContractRecord, "memberName" | "signedAt">): string {
-  const name = contract.memberName.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "") || "member";
+  // "Łucja Wiśniewska-Żak" becomes "Lucja-Wisniewska-Zak": the accents go, the letters stay.
+  const ascii = contract.memberName
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .replace(/[ŁłØøĐđßÆæŒœÞþ]/g, (ch) => ASCII_LETTERS[ch]!);
+  const name = ascii.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "") || "member";
   return `membership-agreement-${name}-${contract.signedAt.toISOString().slice(0, 10)}.pdf`;
 }
 
@@ -222,6 +230,12 @@ class Writer {
     private readonly doc: PDFDocument,
     private readonly fonts: { regular: PDFFont; bold: PDFFont; mono: PDFFont },
     private readonly footer: string,
+    /**
+     * Whether a field's label stays on the page of its value. Layout rules added after contracts
+     * were issued apply only to documents set in the embedded fonts (the newer kind), so every
+     * built-in-font document renders to the bytes it was issued with.
+     */
+    private readonly keepLabelWithValue = false,
   ) {}
 
   newPage() {
@@ -304,6 +318,7 @@ class Writer {
 
   /** A label and its value, the value wrapped under an indent. */
   field(label: string, value: string) {
+    if (this.keepLabelWithValue) this.ensure(9.5 * 1.4 + 10 * 1.4);
     this.text(label, { font: "bold", size: 9.5, color: COLORS.muted, gap: 0 });
     this.text(value, { font: /^[0-9a-f]{64}$/.test(value) ? "mono" : "regular", size: 10, gap: 8, indent: 12 });
   }
@@ -357,7 +372,7 @@ export async function renderContractPdf(contract: ContractRecord): Promise<Contr
   doc.context.trailerInfo.ID = doc.context.obj([fileId, fileId]);
 
   const fonts = await embedFonts(doc, contract.pdfFonts);
-  const writer = new Writer(doc, fonts, `${ASSOCIATION_NAME} · Contract ${contract.id}`);
+  const writer = new Writer(doc, fonts, `${ASSOCIATION_NAME} · Contract ${contract.id}`, contract.pdfFonts === "unicode");
 
   // The agreement, as stored: first paragraph is the title, second the version line.
   writer.newPage();
