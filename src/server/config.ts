@@ -11,6 +11,9 @@ const optionalString = z
 const httpUrl = z.url({ protocol: /^https?$/, message: "must be an http(s) URL" });
 const optionalUrl = () => optionalString.pipe(httpUrl.optional());
 const url = (fallback: string) => optionalUrl().transform((v) => v ?? fallback);
+const booleanSetting = optionalString
+  .pipe(z.enum(["true", "false", "1", "0"], { message: "must be true or false" }).optional())
+  .transform((v) => v === "true" || v === "1");
 
 export const ZConfigSchema = z
   .object({
@@ -50,9 +53,21 @@ export const ZConfigSchema = z
     ASSOCIATION_SITE_URL: url("https://illinoislandlords.org"),
     DEMO_URL: url("https://portal.illinoislandlords.org/demo"),
     /** Behind a reverse proxy: the client's address is the first X-Forwarded-For hop (else the socket's). */
-    TRUST_PROXY: optionalString
-      .pipe(z.enum(["true", "false", "1", "0"], { message: "must be true or false" }).optional())
-      .transform((v) => v === "true" || v === "1"),
+    TRUST_PROXY: booleanSetting,
+    /** In production, run the built-in test payment provider on purpose (no Stripe keys); every page then says TEST MODE. */
+    PAYMENTS_TEST_MODE: booleanSetting,
+  })
+  .superRefine((env, ctx) => {
+    // A production server without Stripe would take the test card and give paid plans away.
+    if (env.NODE_ENV !== "production" || env.PAYMENTS_TEST_MODE) return;
+    const missing = (["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const).filter((name) => !env[name]);
+    if (missing.length) {
+      ctx.addIssue({
+        code: "custom",
+        path: [missing.join(", ")],
+        message: `required in production (or set PAYMENTS_TEST_MODE=true to take test payments on purpose)`,
+      });
+    }
   })
   .transform((env) => ({
     ...env,
@@ -85,6 +100,8 @@ export function publicConfig(config: Config) {
     associationSiteUrl: config.ASSOCIATION_SITE_URL,
     demoUrl: config.DEMO_URL,
     paymentProvider: config.STRIPE_SECRET_KEY ? ("stripe" as const) : ("test" as const),
+    /** Payments are simulated: every page says TEST MODE. */
+    testMode: !config.STRIPE_SECRET_KEY,
   };
 }
 export type PublicConfig = ReturnType<typeof publicConfig>;

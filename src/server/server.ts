@@ -4,6 +4,7 @@ import { openDatabase } from "./db/client.ts";
 import { ensureFirstAdmin } from "./domain/admins.ts";
 import { startBillingWorker } from "./domain/billing-worker.ts";
 import { seedDocuments } from "./domain/documents.ts";
+import { startHousekeeping } from "./domain/housekeeping.ts";
 import { createApp } from "./http/app.ts";
 import { startMailWorker } from "./mail/worker.ts";
 import { createServices, type Services } from "./services.ts";
@@ -20,10 +21,10 @@ export async function prepareDatabase(services: Services, log: (line: string) =>
   await seedDocuments(services.db);
 }
 
-/** Workers that run beside the HTTP server in the same process (mail, subscription clock). */
+/** Workers that run beside the HTTP server in the same process (mail, subscription clock, expiry sweep). */
 export function startWorkers(services: Services): BackgroundWorker[] {
   const mail = startMailWorker(services);
-  return [...(mail ? [mail] : []), startBillingWorker(services)];
+  return [...(mail ? [mail] : []), startBillingWorker(services), startHousekeeping(services)];
 }
 
 export interface RunningServer {

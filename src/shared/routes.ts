@@ -17,9 +17,14 @@ export const PAGE_ROUTES = [
   "/test-checkout",
   "/test-billing",
   "/verify",
+  "/apply/continue",
+  "/admin/link",
 ] as const;
 
 export function isPageRoute(path: string): boolean {
   const clean = path.length > 1 ? path.replace(/\/+$/, "") : path;
   return (PAGE_ROUTES as readonly string[]).includes(clean);
 }
+
+/** The most calls one tRPC batch may carry: the server refuses more, the web client's batch link sends at most this many. */
+export const TRPC_MAX_BATCH = 20;

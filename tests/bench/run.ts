@@ -60,7 +60,7 @@ async function freshDatabase(label: string): Promise<string> {
 const processes: ServerProcess[] = [];
 const tempDirs: string[] = [];
 async function start(env: Record<string, string | undefined>, script?: string) {
-  const server = await spawnServer({ env: { NODE_ENV: "production", TRUST_PROXY: "true", DB_POOL_SIZE: POOL, ...ADMIN, ...env }, script, timeoutMs: 120_000 });
+  const server = await spawnServer({ env: { NODE_ENV: "production", PAYMENTS_TEST_MODE: "true", TRUST_PROXY: "true", DB_POOL_SIZE: POOL, ...ADMIN, ...env }, script, timeoutMs: 120_000 });
   processes.push(server);
   return server;
 }

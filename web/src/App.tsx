@@ -21,6 +21,8 @@ const TestCheckoutPage = lazyWithData(() => import("./features/billing/TestCheck
 const TestBillingPage = lazyWithData(() => import("./features/billing/TestBillingPage.tsx"));
 const VerifyPage = lazyWithData(() => import("./features/contracts/VerifyPage.tsx"));
 const AdminPage = lazyWithData(() => import("./features/admin/AdminPage.tsx"));
+const AdminLinkPage = lazyWithData(() => import("./features/admin/AdminLinkPage.tsx"));
+const ContinueApplicationPage = lazyWithData(() => import("./pages/ContinueApplicationPage.tsx"));
 
 export function App() {
   return (
@@ -42,6 +44,8 @@ export function App() {
         <Route path="/test-billing" element={<TestBillingPage />} />
         <Route path="/verify" element={<VerifyPage />} />
         <Route path="/admin" element={<AdminPage />} />
+        <Route path="/admin/link" element={<AdminLinkPage />} />
+        <Route path="/apply/continue" element={<ContinueApplicationPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

@@ -10,6 +10,8 @@ import { planChangedEmail } from "../mail/billing-emails.ts";
 import { paymentProvider } from "../payments/index.ts";
 import type { Services } from "../services.ts";
 import { hashPassword } from "./admins.ts";
+import { requireProvenEmail } from "./auth.ts";
+import { revokeLinks } from "./links.ts";
 import { findApplication } from "./applications.ts";
 import { applyProviderEvents, liveSubscription, reconcileCheckout, syncSubscription, type PaymentRow } from "./billing-events.ts";
 import type { MemberRow } from "./sessions.ts";
@@ -236,21 +238,38 @@ export async function completeUpgrade(services: Services, auth: Auth, sessionId:
 
 /**
  * "Create your portal account" after paying: a username and password for a member who has none
- * yet (DECISIONS.md 4).
+ * yet (DECISIONS.md 4). A first password needs the email proved (an emailed code).
  */
-export async function createPortalAccount(services: Services, member: MemberRow, input: { username: string; password: string }) {
-  if (member.passwordHash) throw new AppError("CONFLICT", "You already have a portal account. Sign in with your email or username.");
+export async function createPortalAccount(
+  services: Services,
+  signedIn: MemberRow,
+  sessionId: string,
+  input: { username: string; password: string; email_code?: string },
+) {
+  if (signedIn.passwordHash) throw new AppError("CONFLICT", "You already have a portal account. Sign in with your email or username.");
   const username = input.username.toLowerCase();
-  const [taken] = await services.db
-    .select({ id: members.id })
-    .from(members)
-    .where(and(sql`lower(${members.username}) = ${username}`, sql`${members.id} <> ${member.id}`));
-  if (taken) throw new AppError("CONFLICT", "This username is taken. Please choose another.");
+  const usernameTaken = async () => {
+    const [taken] = await services.db
+      .select({ id: members.id })
+      .from(members)
+      .where(and(sql`lower(${members.username}) = ${username}`, sql`${members.id} <> ${signedIn.id}`));
+    return taken !== undefined;
+  };
+  // Before the code is used up: a taken username must not cost the member their code.
+  if (await usernameTaken()) throw new AppError("CONFLICT", "This username is taken. Please choose another.");
+  const member = await requireProvenEmail(services, signedIn, sessionId, input.email_code);
   const passwordHash = await hashPassword(input.password);
+  const now = services.now();
   try {
-    await services.db.update(members).set({ username, passwordHash, updatedAt: services.now() }).where(eq(members.id, member.id));
-  } catch {
-    throw new AppError("CONFLICT", "This username is taken. Please choose another.");
+    await services.db.transaction(async (tx) => {
+      await tx.update(members).set({ username, passwordHash, updatedAt: now }).where(eq(members.id, member.id));
+      await revokeLinks(tx, { memberId: member.id }, now);
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code === "23505" || (error as { cause?: { code?: string } }).cause?.code === "23505") {
+      throw new AppError("CONFLICT", "This username is taken. Please choose another.");
+    }
+    throw error;
   }
   return { success: true as const, username };
 }

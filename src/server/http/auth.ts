@@ -120,18 +120,19 @@ export function clearSessionCookie(target: CookieTarget, kind: SessionKind) {
 }
 
 /**
- * CSRF (DECISIONS.md 5): a state-changing request that carries a session cookie must come from
- * our own origin. Requests authenticated by a bearer token are not at risk and pass.
+ * CSRF (DECISIONS.md 5): a state-changing request must come from our own origin (scheme, host and
+ * port) when it names one, and a request that a session cookie authenticates must name one (or
+ * be marked same-origin by the browser). Requests authenticated by a bearer token alone are not
+ * at risk: a browser never sends that header on its own.
  */
 export function originCheck(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const method = c.req.method;
     if (method === "GET" || method === "HEAD" || method === "OPTIONS") return next();
-    const hasCookie = Object.values(COOKIE_NAMES).some((name) => getCookie(c, name) !== undefined);
     const origin = c.req.header("origin");
     if (origin) {
       if (!isSameOrigin(c, origin)) throw forbidden("Cross-site request refused.");
-    } else if (hasCookie && !c.req.header("authorization")) {
+    } else if (c.var.auth.viaCookie) {
       const site = c.req.header("sec-fetch-site");
       if (site !== "same-origin" && site !== "none") throw forbidden("Cross-site request refused.");
     }
@@ -139,11 +140,11 @@ export function originCheck(): MiddlewareHandler<AppEnv> {
   };
 }
 
+/** Whole origins compared: `https://localhost:3000` is not `http://localhost:3000`. */
 function isSameOrigin(c: Context<AppEnv>, origin: string): boolean {
   const requestOrigin = new URL(c.req.url).origin;
   const configured = new URL(c.var.services.config.PUBLIC_URL).origin;
-  const host = c.req.header("host");
-  return origin === requestOrigin || origin === configured || (host !== undefined && origin.replace(/^https?:\/\//, "") === host);
+  return origin === requestOrigin || origin === configured;
 }
 
 // Guards used by REST routes; tRPC has the same as procedure tiers.

@@ -11,6 +11,7 @@ import {
   ownerPortalAccess,
   requestAccountLink,
   resetPasswordWithLink,
+  sendEmailCode,
   signInWithPassword,
 } from "../../domain/auth.ts";
 import { describeMember } from "../../domain/members.ts";
@@ -59,6 +60,8 @@ export const memberAuthRouter = router({
 
 /** The signed-in member's password, set or changed from the portal. */
 export const memberPasswordRouter = router({
+  /** Emails the 6-digit code that proves the email, before a first password. */
+  sendEmailCode: memberProcedure.mutation(({ ctx }) => sendEmailCode(ctx.services, ctx.member.member)),
   change: memberProcedure
     .input(ZChangePasswordRequestSchema)
     .mutation(({ ctx, input }) => changePassword(ctx.services, ctx.member.member, ctx.member.session.id, input)),
