@@ -8,11 +8,7 @@ import { startHousekeeping } from "./domain/housekeeping.ts";
 import { createApp } from "./http/app.ts";
 import { startMailWorker } from "./mail/worker.ts";
 import { createServices, type Services } from "./services.ts";
-
-export interface BackgroundWorker {
-  name: string;
-  stop(): Promise<void>;
-}
+import type { BackgroundWorker } from "./workers.ts";
 
 /** Data the product needs before the first request: the first admin, seeded documents, ... */
 export async function prepareDatabase(services: Services, log: (line: string) => void) {

@@ -17,6 +17,7 @@ import { AppError, databaseUnavailable, forbidden, notFound, unauthorized } from
 import { signedAgreementMessage } from "../mail/contract-emails.ts";
 import { alreadyMemberEmail, applicationReceivedEmail } from "../mail/templates.ts";
 import type { Services } from "../services.ts";
+import type { RequestMeta } from "./caller.ts";
 import { consumeLink, LINK_LIFETIME_MS } from "./links.ts";
 import { assertUnderRateLimit, rateLimitKey, type RateLimitRule } from "./rate-limit.ts";
 import { createSession, generateToken, hashToken, newSessionToken, SESSION_LIFETIME, type MemberRow, type ValidSession } from "./sessions.ts";
@@ -24,10 +25,6 @@ import { createSession, generateToken, hashToken, newSessionToken, SESSION_LIFET
 export type ApplicationRow = typeof applications.$inferSelect;
 export type ContractRow = typeof contracts.$inferSelect;
 
-export interface RequestMeta {
-  ip: string | null;
-  userAgent: string | null;
-}
 
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 

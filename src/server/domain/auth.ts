@@ -8,7 +8,7 @@ import { emailCodeEmail, passwordChangedEmail, passwordLinkEmail, signInLinkEmai
 import { enqueueEmail } from "../mail/outbox.ts";
 import type { Services } from "../services.ts";
 import { hashPassword, verifyPassword } from "./admins.ts";
-import type { RequestMeta } from "./applications.ts";
+import type { RequestMeta } from "./caller.ts";
 import { findMemberByEmail } from "./members.ts";
 import { clearRateLimit, hitRateLimit, type RateLimitRule } from "./rate-limit.ts";
 import { consumeLink, issueEmailCode, issueLink, revokeLinks, useEmailCode } from "./links.ts";

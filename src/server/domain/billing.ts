@@ -4,7 +4,7 @@ import { CARD_DECLINED_MESSAGE, type TUpgradeRequest, ZUpgradeRequestSchema } fr
 import { isPaidLevel, priceTable, type PaidLevel } from "../../shared/membership.ts";
 import { members, payments } from "../db/schema.ts";
 import { AppError, forbidden, notFound, unauthorized } from "../errors.ts";
-import type { Auth } from "../http/auth.ts";
+import type { Caller } from "./caller.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { planChangedEmail } from "../mail/billing-emails.ts";
 import { paymentProvider } from "../payments/index.ts";
@@ -96,7 +96,7 @@ async function startCheckout(
  * POST /api/membership/initiate-payment/{applicationId}: the signed member of a Standard or
  * Premium application starts their first payment.
  */
-export async function startMembershipPayment(services: Services, auth: Auth, applicationId: string) {
+export async function startMembershipPayment(services: Services, auth: Caller, applicationId: string) {
   const session = auth.member;
   if (!session) throw unauthorized("Please sign in to continue.");
   const application = isUuid(applicationId) ? await findApplication(services.db, applicationId) : null;
@@ -115,7 +115,7 @@ export async function startMembershipPayment(services: Services, auth: Auth, app
  * POST /api/upgrades/initiate. The current level is the server's (DECISIONS.md 1): Basic goes
  * through checkout; Standard and Premium change plan on the existing subscription, prorated.
  */
-export async function startUpgrade(services: Services, auth: Auth, rawInput: TUpgradeRequest) {
+export async function startUpgrade(services: Services, auth: Caller, rawInput: TUpgradeRequest) {
   const input = ZUpgradeRequestSchema.parse(rawInput);
   const session = auth.member;
   if (!session) throw unauthorized("Please sign in to upgrade your membership.");
@@ -186,7 +186,7 @@ async function changePlan(services: Services, member: MemberRow, live: NonNullab
   return { success: true as const, checkout_url: `${base}/upgrade-success?session_id=${sessionId}`, session_id: sessionId };
 }
 
-async function paymentForSession(services: Services, auth: Auth, sessionId: string): Promise<PaymentRow> {
+async function paymentForSession(services: Services, auth: Caller, sessionId: string): Promise<PaymentRow> {
   if (!auth.member && !auth.admin) throw unauthorized("Please sign in to see this payment.");
   const [payment] = sessionId.length <= 200 ? await services.db.select().from(payments).where(eq(payments.sessionId, sessionId)) : [];
   if (!payment) throw notFound("No payment session found");
@@ -201,7 +201,7 @@ async function paymentForSession(services: Services, auth: Auth, sessionId: stri
 }
 
 /** GET /api/payments/status/{session_id}: the member who paid, or an admin. */
-export async function paymentStatus(services: Services, auth: Auth, sessionId: string) {
+export async function paymentStatus(services: Services, auth: Caller, sessionId: string) {
   const payment = await paymentForSession(services, auth, sessionId);
   return {
     session_id: payment.sessionId!,
@@ -217,7 +217,7 @@ export async function paymentStatus(services: Services, auth: Auth, sessionId: s
 }
 
 /** POST /api/upgrades/complete/{session_id}: confirms an upgrade once its payment completed. */
-export async function completeUpgrade(services: Services, auth: Auth, sessionId: string) {
+export async function completeUpgrade(services: Services, auth: Caller, sessionId: string) {
   const payment = await paymentForSession(services, auth, sessionId);
   if (payment.kind !== "upgrade" && payment.kind !== "plan_change") throw notFound("No upgrade found for this session.");
   if (payment.paymentStatus === "expired") throw new AppError("CONFLICT", "This upgrade checkout expired. No charges were made.");

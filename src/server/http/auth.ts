@@ -3,6 +3,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { serialize, type CookieOptions } from "hono/utils/cookie";
 import type { SessionKind } from "../db/schema.ts";
 import { forbidden, unauthorized } from "../errors.ts";
+import type { AdminSession, Caller, MemberSession, RequestMeta } from "../domain/caller.ts";
 import { validateSessionToken, type ValidSession } from "../domain/sessions.ts";
 import type { Services } from "../services.ts";
 
@@ -15,24 +16,15 @@ export const COOKIE_NAMES: Record<SessionKind, string> = {
   admin: "lpa_admin",
 };
 
-export type MemberSession = Extract<ValidSession, { kind: "member" }>;
-export type AdminSession = Extract<ValidSession, { kind: "admin" }>;
-export type ApplicantSession = Extract<ValidSession, { kind: "applicant" }>;
-
-export interface Auth {
-  applicant: ApplicantSession | null;
-  member: MemberSession | null;
-  admin: AdminSession | null;
+/** The caller (domain/caller.ts) as this request presented it. */
+export interface Auth extends Caller {
   /** True when a session came from a cookie (CSRF checks apply). */
   viaCookie: boolean;
   /** Tokens as presented, so logout can end exactly these sessions. */
   tokens: Partial<Record<SessionKind, string>>;
 }
 
-export interface RequestMetaInfo {
-  ip: string | null;
-  userAgent: string | null;
-}
+export type RequestMetaInfo = RequestMeta;
 
 export type AppEnv = {
   Variables: {
@@ -158,22 +150,6 @@ export function requireAdmin(c: Context<AppEnv>): AdminSession {
   const admin = c.var.auth.admin;
   if (!admin) throw c.var.auth.member ? forbidden("Administrators only.") : unauthorized();
   return admin;
-}
-
-/**
- * The signed-in member whose email it is, or an admin (DECISIONS.md 6). Answers the member's
- * own row, or null when an admin asks (the caller then looks the email up).
- */
-export function requireSelfOrAdmin(auth: Auth, email: string): MemberSession["member"] | null {
-  if (auth.member && auth.member.member.email.toLowerCase() === email.trim().toLowerCase()) return auth.member.member;
-  if (auth.admin) return null;
-  if (!auth.member) throw unauthorized();
-  throw forbidden("You can only see your own membership.");
-}
-
-/** The single session a request acts as, for domain functions that accept any of them. */
-export function actingSession(auth: Auth): ValidSession | null {
-  return auth.admin ?? auth.member ?? auth.applicant;
 }
 
 /** After signing or signing in: the member cookie replaces the applicant cookie. */

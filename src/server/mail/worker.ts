@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Db } from "../db/client.ts";
 import { emailOutbox, type InlineAttachment } from "../db/schema.ts";
-import type { BackgroundWorker } from "../server.ts";
+import type { BackgroundWorker } from "../workers.ts";
 import type { Services } from "../services.ts";
 import { resolveAttachments } from "./attachments.ts";
 

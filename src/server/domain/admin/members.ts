@@ -5,7 +5,7 @@ import { applications, emailOutbox, members, sessions, signInTokens, subscriptio
 import { AppError, notFound } from "../../errors.ts";
 import type { Services } from "../../services.ts";
 import { changingFigures } from "./figures.ts";
-import type { Auth } from "../../http/auth.ts";
+import { adminCaller } from "../caller.ts";
 import { hashPassword } from "../admins.ts";
 import { cancelSubscription } from "../subscriptions.ts";
 import { recordAdminAction, type AdminActor } from "../audit.ts";
@@ -204,8 +204,7 @@ export async function deleteMember(services: Services, actor: AdminActor, member
   const member = await findListedMember(services.db, memberId);
   let subscriptionCancelled = false;
   if ((await membersWithRunningSubscriptions(services.db, [member.id])).size > 0 && actor.session) {
-    const auth: Auth = { applicant: null, member: null, admin: actor.session, viaCookie: false, tokens: {} };
-    await cancelSubscription(services, auth, { member_email: member.email, reason: "Member deleted by an administrator", immediately: true });
+    await cancelSubscription(services, adminCaller(actor.session), { member_email: member.email, reason: "Member deleted by an administrator", immediately: true });
     subscriptionCancelled = true;
   }
   return changingFigures(services, () => services.db.transaction(async (tx) => {

@@ -12,7 +12,8 @@ import {
   updateSkillsProfile,
 } from "../../domain/skills.ts";
 import { AppError, notFound } from "../../errors.ts";
-import { requireMember, requireSelfOrAdmin, type AppEnv } from "../auth.ts";
+import { requireSelfOrAdmin } from "../../domain/caller.ts";
+import { requireMember, type AppEnv } from "../auth.ts";
 import { readJson, readQuery } from "../validate.ts";
 
 const ZDocumentsQuerySchema = z.object({ category: z.string().trim().max(100).optional() });
