@@ -5,6 +5,7 @@ import { ensureFirstAdmin } from "./domain/admins.ts";
 import { startBillingWorker } from "./domain/billing-worker.ts";
 import { seedDocuments } from "./domain/documents.ts";
 import { startHousekeeping } from "./domain/housekeeping.ts";
+import { startRentPosting } from "./domain/portal/worker.ts";
 import { createApp } from "./http/app.ts";
 import { startMailWorker } from "./mail/worker.ts";
 import { createServices, type Services } from "./services.ts";
@@ -17,10 +18,10 @@ export async function prepareDatabase(services: Services, log: (line: string) =>
   await seedDocuments(services.db);
 }
 
-/** Workers that run beside the HTTP server in the same process (mail, subscription clock, expiry sweep). */
+/** Workers that run beside the HTTP server in the same process (mail, subscription clock, expiry sweep, rent posting). */
 export function startWorkers(services: Services): BackgroundWorker[] {
   const mail = startMailWorker(services);
-  return [...(mail ? [mail] : []), startBillingWorker(services), startHousekeeping(services)];
+  return [...(mail ? [mail] : []), startBillingWorker(services), startHousekeeping(services), startRentPosting(services)];
 }
 
 export interface RunningServer {

@@ -39,10 +39,10 @@ describe("health and the API surface", () => {
     expect(res.body.detail).toContain("1 MB");
   });
 
-  test("the owner-portal calls answer 501 with a clear detail", async () => {
+  test("the owner-portal calls answer a visitor 401 with a clear detail", async () => {
     const res = await t.client().get("/api/portal/dashboard");
-    expect(res.status).toBe(501);
-    expect(res.body.detail).toContain("portal");
+    expect(res.status).toBe(401);
+    expect(res.body.detail).toContain("owner portal");
   });
 });
 

@@ -96,3 +96,20 @@ export async function setFirstPassword(
   if (res.status !== 200) throw new Error(`set password: ${res.status} ${JSON.stringify(res.body)}`);
   return res;
 }
+
+/**
+ * A Standard or Premium member who signed and paid with the test card, signed in on this client:
+ * an owner of the owner portal.
+ */
+export async function paidOwner(client: ApiClient, level: "Standard" | "Premium" = "Standard", overrides: Record<string, unknown> = {}) {
+  const { sessionIdOf, trpcCall } = await import("./billing.ts");
+  const signed = await applyAndSign(client, level, overrides);
+  const initiated = await client.post(`/api/membership/initiate-payment/${signed.applicationId}`, { billing_frequency: "monthly" });
+  if (initiated.status !== 200) throw new Error(`initiate payment: ${initiated.status} ${JSON.stringify(initiated.body)}`);
+  const paid = await trpcCall(client, "mutation", "public.testProvider.pay", {
+    session_id: sessionIdOf(initiated.body.checkout_url),
+    card_number: "4242 4242 4242 4242",
+  });
+  if (paid.status !== 200) throw new Error(`pay: ${paid.status} ${JSON.stringify(paid.body)}`);
+  return signed;
+}

@@ -510,3 +510,5 @@ export const testProviderPortalSessions = pgTable("test_provider_portal_sessions
   expiresAt: tz("expires_at").notNull(),
   createdAt: createdAt(),
 });
+
+export * from "./portal-schema.ts";

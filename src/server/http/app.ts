@@ -15,6 +15,7 @@ import { adminRoutes } from "./routes/admin.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { contractRoutes } from "./routes/contracts.ts";
 import { membershipRoutes } from "./routes/membership.ts";
+import { ownerPortalRoutes } from "./routes/owner-portal.ts";
 import { portalRoutes } from "./routes/portal.ts";
 import { siteRoutes } from "./routes/site.ts";
 import { paymentInitiationRoutes, paymentRoutes, stripeWebhookRoutes, subscriptionRoutes, upgradeRoutes } from "./routes/billing.ts";
@@ -113,6 +114,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.route("/api/upgrades", upgradeRoutes);
   app.route("/api/stripe", stripeWebhookRoutes);
   app.route("/api/portal", portalRoutes);
+  app.route("/api/portal", ownerPortalRoutes);
   app.route("/api/site", siteRoutes);
   app.route("/api/contracts", contractRoutes);
   // Admin sign-in is mounted before any /api/auth routes so that /api/auth/admin/* reaches it.

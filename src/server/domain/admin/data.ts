@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, getTableName, gt, inArray, 
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { DataFilter } from "../../../shared/admin.ts";
 import { queryRows, type DbOrTx } from "../../db/client.ts";
+import { csvField } from "../../documents/csv.ts";
 import { applications, contracts, emailOutbox, members, payments, subscriptions } from "../../db/schema.ts";
 import type { Services } from "../../services.ts";
 import { changingFigures } from "./figures.ts";
@@ -218,11 +219,6 @@ const CSV_COLUMNS = [
   "created_at",
 ] as const;
 
-/** One CSV field (RFC 4180), with formula characters defused for spreadsheets. */
-export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 /** What the CSV needs of a member, and nothing more. */
 const CSV_SELECTION = {
