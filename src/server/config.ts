@@ -48,7 +48,6 @@ export const ZConfigSchema = z
       (v) => v ?? "support@illinoislandlords.org",
     ),
     SUPPORT_PHONE: optionalString.transform((v) => v ?? "(312) 555-0142"),
-    OWNER_PORTAL_URL: url("https://portal.illinoislandlords.org/login"),
     TENANT_PORTAL_URL: url("https://portal.illinoislandlords.org/tenant"),
     ASSOCIATION_SITE_URL: url("https://illinoislandlords.org"),
     DEMO_URL: url("https://portal.illinoislandlords.org/demo"),
@@ -90,12 +89,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return parsed.data;
 }
 
+/** Where the owner portal lives: in this app (DECISIONS.md 21; the external-portal setting is retired). */
+export const OWNER_PORTAL_PATH = "/portal";
+
 /** What the browser may know: links and contacts, never secrets. */
 export function publicConfig(config: Config) {
   return {
     supportEmail: config.SUPPORT_EMAIL,
     supportPhone: config.SUPPORT_PHONE,
-    ownerPortalUrl: config.OWNER_PORTAL_URL,
+    /** The owner portal is part of this app (DECISIONS.md 21). */
+    ownerPortalUrl: OWNER_PORTAL_PATH,
     tenantPortalUrl: config.TENANT_PORTAL_URL,
     associationSiteUrl: config.ASSOCIATION_SITE_URL,
     demoUrl: config.DEMO_URL,

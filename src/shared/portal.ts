@@ -192,6 +192,11 @@ export const ZImportRequestSchema = z.object({
   confirm: z.boolean().optional(),
 });
 
+/** Chicago's RLTO late-fee limit (5-12-140(h)): $10 for the first $500 of monthly rent plus 5% of the rent above $500, half up to the cent. */
+export function chicagoRltoLimit(monthlyRentCents: number): number {
+  return 1000 + Math.floor((2 * Math.max(0, monthlyRentCents - 50_000) * 5 + 100) / 200);
+}
+
 /** "$1,050.00" */
 export function formatCents(amountCents: number): string {
   const sign = amountCents < 0 ? "-" : "";

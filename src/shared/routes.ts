@@ -21,9 +21,13 @@ export const PAGE_ROUTES = [
   "/admin/link",
 ] as const;
 
+/** Pages with pages under them: these paths and everything below them. */
+export const PAGE_ROUTE_PREFIXES = ["/portal"] as const;
+
 export function isPageRoute(path: string): boolean {
   const clean = path.length > 1 ? path.replace(/\/+$/, "") : path;
-  return (PAGE_ROUTES as readonly string[]).includes(clean);
+  if ((PAGE_ROUTES as readonly string[]).includes(clean)) return true;
+  return PAGE_ROUTE_PREFIXES.some((prefix) => clean === prefix || clean.startsWith(`${prefix}/`));
 }
 
 /** The most calls one tRPC batch may carry: the server refuses more, the web client's batch link sends at most this many. */

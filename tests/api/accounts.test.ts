@@ -307,6 +307,6 @@ describe("the owner portal gate (tRPC)", () => {
     const { email } = await applyAndSign(premium, "Premium");
     expect((await access(premium)).allowed).toBe(false); // awaiting payment
     await t.services.db.update(members).set({ status: "active" }).where(eq(members.email, email));
-    expect(await access(premium)).toMatchObject({ allowed: true, url: t.services.config.OWNER_PORTAL_URL });
+    expect(await access(premium)).toMatchObject({ allowed: true, url: "/portal" });
   });
 });

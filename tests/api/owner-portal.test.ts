@@ -533,10 +533,33 @@ describe("importing a rent roll", () => {
     expect(allLeases).toHaveLength(4);
     const diaz = allLeases.find((l) => l.property.line1 === "6201 S Kedzie Ave")!;
     expect(diaz.tenants.map((x) => x.first_name).sort()).toEqual(["Ana", "Marco"]);
+    // The books begin at the import: every past month of rent is on the ledger, and one opening
+    // credit says it was settled before, so the tenants are paid up (the file has no balance column).
+    for (const lease of allLeases as unknown as { id: string; balance_cents: number }[]) {
+      expect(lease.balance_cents).toBe(0);
+      const ledger = await ledgerOf(client, lease.id);
+      expect(ledger.entries.filter((e) => e.kind === "rent").length).toBeGreaterThan(1);
+      expect(ledger.entries.filter((e) => e.kind === "credit").map((e) => e.description)).toEqual([
+        "Opening balance at import: rent due before these books began was settled",
+      ]);
+    }
     // Importing the same file again finds every lease already there: nothing is written twice.
     const again = await client.post("/api/portal/imports/rent-roll", { csv, confirm: true });
     expect(again.status).toBe(422);
     expect((await client.get("/api/portal/leases?state=all")).body).toHaveLength(4);
+  });
+
+  test("a balance column says what each tenant owes at the import", async () => {
+    const { client } = await owner();
+    const csv = [
+      "Address,City,Zip,Unit,First name,Last name,Rent,Due day,Start,Balance due",
+      `77 W Balance St,Chicago,60601,1A,Ana,Owes,"$1,000.00",1,${monthStart(4)},250.50`,
+      `77 W Balance St,Chicago,60601,1B,Ben,Current,1000,1,${monthStart(4)},`,
+    ].join("\n");
+    const done = await client.post("/api/portal/imports/rent-roll", { csv, confirm: true });
+    expect(done.status).toBe(200);
+    const leases = (await client.get("/api/portal/leases?state=all")).body as { unit: { label: string }; balance_cents: number }[];
+    expect(Object.fromEntries(leases.map((l) => [l.unit.label, l.balance_cents]))).toEqual({ "1A": 25_050, "1B": 0 });
   });
 
   test("a bad file shows each row's errors, and confirming it writes nothing", async () => {

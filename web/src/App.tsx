@@ -6,6 +6,7 @@ import { HomePage } from "./pages/HomePage.tsx";
 // The landing page is in the main bundle; every other page is its own chunk, loaded together with
 // the data layer (tRPC, React Query) and rendered inside it.
 const BasicPortalPage = lazyWithData(() => import("./pages/BasicPortalPage.tsx"));
+const OwnerPortalPage = lazyWithData(() => import("./pages/OwnerPortalPage.tsx"));
 const NotFoundPage = lazyWithData(() => import("./pages/NotFoundPage.tsx"));
 const SignInPage = lazyWithData(() => import("./pages/SignInPage.tsx"));
 const AccountLinkPage = lazyWithData(() => import("./pages/AccountLinkPage.tsx"));
@@ -30,6 +31,7 @@ export function App() {
       <Routes>
         <Route path="/" element={<HomePage />} />
         <Route path="/basic-portal" element={<BasicPortalPage />} />
+        <Route path="/portal/*" element={<OwnerPortalPage />} />
         <Route path="/sign-in" element={<SignInPage />} />
         <Route path="/account/link" element={<AccountLinkPage />} />
         <Route path="/account/password" element={<AccountPasswordPage />} />

@@ -1,14 +1,15 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { accountMessages, type TChangePasswordRequest, type TLoginRequest } from "../../shared/account-schema.ts";
-import { isPaidLevel } from "../../shared/membership.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { members, sessions, type TokenPurpose } from "../db/schema.ts";
 import { AppError, forbidden } from "../errors.ts";
 import { emailCodeEmail, passwordChangedEmail, passwordLinkEmail, signInLinkEmail } from "../mail/account-emails.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
+import { OWNER_PORTAL_PATH } from "../config.ts";
 import type { Services } from "../services.ts";
 import { hashPassword, verifyPassword } from "./admins.ts";
-import type { RequestMeta } from "./caller.ts";
+import type { Caller, RequestMeta } from "./caller.ts";
+import { ownerPortalStatus } from "./portal/access.ts";
 import { findMemberByEmail } from "./members.ts";
 import { clearRateLimit, hitRateLimit, type RateLimitRule } from "./rate-limit.ts";
 import { consumeLink, issueEmailCode, issueLink, revokeLinks, useEmailCode } from "./links.ts";
@@ -255,15 +256,16 @@ export async function changePassword(services: Services, signedIn: MemberRow, cu
 }
 
 /**
- * The owner portal (SPEC.md 2) opens only for an active Standard or Premium member; the server
- * decides, not the browser (DECISIONS.md 1).
+ * Whether the owner portal (SPEC.md 2, PORTAL.md 1) opens for this caller: a Standard or Premium
+ * member whose membership is running, or a downgraded owner who keeps reading their books. The
+ * server decides, not the browser (DECISIONS.md 1).
  */
-export function ownerPortalAccess(config: Services["config"], member: MemberRow | null) {
-  const allowed = member !== null && member.status === "active" && isPaidLevel(member.membershipLevel);
+export async function ownerPortalAccess(services: Services, caller: Caller) {
+  const status = await ownerPortalStatus(services, caller);
   return {
-    allowed,
-    signed_in: member !== null,
-    membership_level: member?.membershipLevel ?? null,
-    url: allowed ? config.OWNER_PORTAL_URL : null,
+    allowed: status.allowed,
+    signed_in: status.signed_in,
+    membership_level: status.membership_level,
+    url: status.allowed ? OWNER_PORTAL_PATH : null,
   };
 }

@@ -8,6 +8,7 @@ import type { Caller } from "./caller.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { planChangedEmail } from "../mail/billing-emails.ts";
 import { paymentProvider } from "../payments/index.ts";
+import { OWNER_PORTAL_PATH } from "../config.ts";
 import type { Services } from "../services.ts";
 import { hashPassword } from "./admins.ts";
 import { requireProvenEmail } from "./auth.ts";
@@ -230,7 +231,7 @@ export async function completeUpgrade(services: Services, auth: Caller, sessionI
     new_membership_level: payment.membershipLevel,
     next_billing_date: live?.cancelAtPeriodEnd === false ? (live.currentPeriodEnd?.toISOString() ?? null) : null,
     message: `Your membership is now ${payment.membershipLevel}.`,
-    redirect_url: services.config.OWNER_PORTAL_URL,
+    redirect_url: OWNER_PORTAL_PATH,
     billing_amount_cents: priceTable[payment.membershipLevel].monthlyCents,
     currency: payment.currency,
   };

@@ -1,5 +1,5 @@
 import { daysBetween, firstDayOf, lastDayOf, plusDays, type IsoDate, type Period } from "../../../shared/calendar.ts";
-import type { LateFeeKind, LedgerKind, RollStatus } from "../../../shared/portal.ts";
+import { chicagoRltoLimit, type LateFeeKind, type LedgerKind, type RollStatus } from "../../../shared/portal.ts";
 
 // The rules of a lease's ledger (PORTAL.md 3) as pure functions of its entries: balances, late
 // fees and the month's standing. The database only writes what these decide.
@@ -42,10 +42,7 @@ export interface LateFeePolicy {
 /** Half up to the cent of `cents x numerator / denominator`, in integers. */
 const portion = (cents: number, numerator: number, denominator: number) => Math.floor((2 * cents * numerator + denominator) / (2 * denominator));
 
-/** Chicago's RLTO limit (5-12-140(h)): $10 for the first $500 of monthly rent plus 5% of the rent above $500. */
-export function chicagoRltoLimit(monthlyRentCents: number): number {
-  return 1000 + portion(Math.max(0, monthlyRentCents - 50_000), 5, 100);
-}
+export { chicagoRltoLimit };
 
 /** The fee before any daily part: the fixed amount, the percent of the period's rent, or the RLTO limit. */
 export function baseLateFee(policy: LateFeePolicy, periodRentCents: number, monthlyRentCents: number): number {

@@ -1,9 +1,9 @@
 import Papa from "papaparse";
 import { and, eq, gte, inArray, isNull, lte, or } from "drizzle-orm";
-import { chicagoToday, type IsoDate } from "../../../shared/calendar.ts";
-import { parseDollars, ZAddressSchema, ZLeaseSchema, ZTenantSchema, type PropertyType } from "../../../shared/portal.ts";
+import { chicagoToday, periodOf, type IsoDate } from "../../../shared/calendar.ts";
+import { formatCents, parseDollars, ZAddressSchema, ZLeaseSchema, ZTenantSchema, type PropertyType } from "../../../shared/portal.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { leases, properties, units } from "../../db/schema.ts";
+import { leases, ledgerEntries, properties, units } from "../../db/schema.ts";
 import { AppError, type ValidationItem } from "../../errors.ts";
 import type { Services } from "../../services.ts";
 import type { Owner } from "./access.ts";
@@ -14,7 +14,9 @@ import { createProperty } from "./properties.ts";
 // address, unit, tenant, rent, due day, lease dates and deposit. The first call answers a preview
 // with every row's errors and writes nothing; the confirming call writes everything in one
 // transaction, or nothing. Rows of one lease (same unit, start and rent) are its tenants; a row
-// with a unit and no tenant or rent is a vacant unit.
+// with a unit and no tenant or rent is a vacant unit. The books begin at the import: each lease's
+// past months of rent are posted, and one "opening balance" credit brings its balance to what the
+// spreadsheet says the tenant owes (a Balance column; none means paid up).
 
 export const MAX_IMPORT_ROWS = 2000;
 
@@ -34,6 +36,7 @@ const HEADER_ALIASES: Record<string, string[]> = {
   start: ["lease start", "start", "start date", "move-in", "move in"],
   end: ["lease end", "end", "end date", "move-out", "move out"],
   deposit: ["deposit", "security deposit"],
+  balance: ["balance", "balance due", "current balance", "amount owed", "opening balance"],
 };
 type Column = keyof typeof HEADER_ALIASES;
 const REQUIRED_COLUMNS: Column[] = ["address", "city", "zip", "unit"];
@@ -91,6 +94,8 @@ export interface ImportRow {
   start_date: IsoDate | null;
   end_date: IsoDate | null;
   deposit_cents: number | null;
+  /** What the tenant owes as of the import (the spreadsheet's balance column; none: paid up). */
+  balance_cents: number | null;
   action: "vacant unit" | "new lease" | "tenant of the lease above" | "not imported";
   errors: ImportRowError[];
 }
@@ -103,6 +108,8 @@ interface ParsedLease {
   rentCents: number;
   dueDay: number;
   depositCents: number;
+  /** Owed as of the import, summed over the lease's rows. */
+  balanceCents: number;
   tenants: { first_name: string; last_name: string; email: string | null; phone: string | null }[];
   lines: number[];
 }
@@ -183,6 +190,7 @@ async function plan(db: DbOrTx, owner: Owner, csv: string) {
       start_date: null,
       end_date: null,
       deposit_cents: null,
+      balance_cents: null,
       action: vacant ? "vacant unit" : "new lease",
       errors,
     };
@@ -214,17 +222,21 @@ async function plan(db: DbOrTx, owner: Owner, csv: string) {
     const end = endText ? parseDate(endText) : null;
     if (endText && !end) errors.push({ field: "end_date", msg: `"${endText}" is not a date (use 2026-07-31 or 7/31/2026)` });
     if (start && end && end < start) errors.push({ field: "end_date", msg: "The lease cannot end before it starts" });
+    const balanceText = cell(source, "balance");
+    const balanceCents = balanceText ? parseDollars(balanceText) : 0;
+    if (balanceCents === null) errors.push({ field: "balance", msg: `"${balanceText}" is not an amount of money` });
     const depositText = cell(source, "deposit");
     const depositCents = depositText ? parseDollars(depositText) : 0;
     if (depositCents === null || depositCents < 0) errors.push({ field: "deposit", msg: `"${depositText}" is not a deposit amount` });
     const tenant = ZTenantSchema.safeParse({ first_name: first, last_name: last, email: cell(source, "email") || null, phone: cell(source, "phone") || null });
     if (!tenant.success) for (const issue of tenant.error.issues) errors.push({ field: String(issue.path[0] ?? "tenant"), msg: issue.message });
-    Object.assign(row, { rent_cents: rentCents, due_day: dueDay, start_date: start, end_date: end, deposit_cents: depositCents });
+    Object.assign(row, { rent_cents: rentCents, due_day: dueDay, start_date: start, end_date: end, deposit_cents: depositCents, balance_cents: balanceCents });
     if (errors.length || !start || rentCents === null || !tenant.success) return;
 
     const leaseKey = `${key}|${unitLabel.toLowerCase()}|${start}|${rentCents}`;
     const existing = leasesByKey.get(leaseKey);
     if (existing) {
+      existing.balanceCents += balanceCents ?? 0;
       existing.tenants.push(tenant.data);
       existing.lines.push(line);
       row.action = "tenant of the lease above";
@@ -238,6 +250,7 @@ async function plan(db: DbOrTx, owner: Owner, csv: string) {
       rentCents,
       dueDay,
       depositCents: depositCents ?? 0,
+      balanceCents: balanceCents ?? 0,
       tenants: [tenant.data],
       lines: [line],
     });
@@ -363,7 +376,25 @@ export async function importRentRoll(services: Services, owner: Owner, input: { 
         late_fee: null,
         tenants: lease.tenants,
       });
-      await createLease(tx, owner, input, today);
+      const created = await createLease(tx, owner, input, today);
+      // The books begin at the import: rent of earlier months was settled (or is owed, as the
+      // spreadsheet's balance says) outside them. One credit brings the balance to that figure.
+      const settled = created.balance_cents - lease.balanceCents;
+      if (settled > 0) {
+        await tx.insert(ledgerEntries).values({
+          ownerId: owner.id,
+          leaseId: created.id,
+          date: today,
+          kind: "credit",
+          amountCents: -settled,
+          period: periodOf(today),
+          source: "import",
+          description:
+            lease.balanceCents > 0
+              ? `Opening balance at import: ${formatCents(lease.balanceCents)} owed; earlier rent settled before these books began`
+              : "Opening balance at import: rent due before these books began was settled",
+        });
+      }
       leasesCreated += 1;
     }
     return { confirmed: true, ok: true, summary: { ...checked.summary, leases: leasesCreated }, rows: checked.rows };

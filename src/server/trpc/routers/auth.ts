@@ -55,7 +55,7 @@ export const memberAuthRouter = router({
   }),
 
   /** Whether the owner portal opens for whoever is asking (SPEC.md 2 portal locking). */
-  ownerPortalAccess: publicProcedure.query(({ ctx }) => ownerPortalAccess(ctx.services.config, ctx.auth.member?.member ?? null)),
+  ownerPortalAccess: publicProcedure.query(({ ctx }) => ownerPortalAccess(ctx.services, ctx.auth)),
 });
 
 /** The signed-in member's password, set or changed from the portal. */
