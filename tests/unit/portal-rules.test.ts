@@ -12,7 +12,7 @@ import {
   type LateFeePolicy,
   type LedgerFact,
 } from "../../src/server/domain/portal/ledger-rules.ts";
-import { duePostings, type LeaseRow } from "../../src/server/domain/portal/posting.ts";
+import { duePostings, needsEntries, type LeaseRow } from "../../src/server/domain/portal/posting.ts";
 import { coversPeriod, prorate, rentSchedule } from "../../src/server/domain/portal/rent.ts";
 
 // The owner portal's rules as pure functions (PORTAL.md 3), tested apart from the database, with
@@ -282,6 +282,59 @@ describe("the ledger", () => {
           expect(original.amountCents + v.amountCents).toBe(0);
         }
       }),
+    );
+  });
+
+  test("posting day by day, each day deciding only what is new, ends where posting all at once does", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 200 }),
+        fc.integer({ min: 1, max: 28 }),
+        fc.integer({ min: 0, max: 10 }),
+        fc.option(fc.integer({ min: 1, max: 900 })),
+        fc.array(fc.record({ day: fc.integer({ min: 0, max: 400 }), cents: fc.integer({ min: 1, max: 300_000 }) }), { maxLength: 8 }),
+        (startOffset, dueDay, graceDays, daily, paid) => {
+          const startDate = plusDays("2025-01-01", startOffset);
+          const lease = {
+            id: "lease",
+            ownerId: "owner",
+            unitId: "unit",
+            startDate,
+            endDate: null,
+            rentCents: 100_000,
+            dueDay,
+            depositCents: 0,
+            lateFee: { grace_days: graceDays, kind: "fixed" as const, amount_cents: 5_000, daily_cents: daily, max_cents: daily ? 9_000 : null },
+            postedThrough: null,
+            createdAt: new Date(),
+            updatedAt: new Date(),
+          } as LeaseRow;
+          // Payments made on their own dates (recorded the day they were made).
+          const payments = paid.map((x) => payment(plusDays(startDate, x.day), x.cents));
+          const asFacts = (entries: ReturnType<typeof duePostings>) =>
+            entries.map((e) => ({ ...fact(e.kind!, e.date!, e.amountCents!), id: e.id!, period: e.period ?? null, voids: e.voids ?? null }));
+          const end = plusDays(startDate, 420);
+          let ledger: LedgerFact[] = [];
+          let decided: string | null = null;
+          for (let today = startDate; today <= end; today = plusDays(today, 1)) {
+            const recordedToday = payments.filter((p) => p.date === today);
+            ledger = [...ledger, ...recordedToday];
+            // A day with something recorded posts in full; any other day only what is new, reading the
+            // entries only when the job says a late fee needs deciding (as postDue does).
+            const posted = { ...lease, postedThrough: decided };
+            const additions = recordedToday.length || !decided
+              ? duePostings(lease, ledger, today)
+              : duePostings(posted, needsEntries(posted, today) ? ledger : null, today, decided);
+            ledger = [...ledger, ...asFacts(additions)];
+            decided = today;
+          }
+          const key = (e: LedgerFact) => `${e.kind}:${e.period}:${e.amountCents}`;
+          const dayByDay = standing(ledger).filter((e) => e.kind === "rent" || e.kind === "late_fee").map(key).sort();
+          const posted = standing([...payments, ...asFacts(duePostings(lease, payments, end))]).filter((e) => e.kind === "rent" || e.kind === "late_fee");
+          expect(dayByDay).toEqual(posted.map(key).sort());
+        },
+      ),
+      { numRuns: 40 },
     );
   });
 

@@ -42,13 +42,15 @@ export function prorate(rentCents: number, days: number, daysInMonth: number): n
  * The rent charge of every month the lease covers, in order, whose date is on or before `through`.
  * A month the tenant has in full owes the rent; the first and last months owe it by the days in
  * possession. A partial month's charge is dated on the due day when the tenant has that day,
- * else on the first (move-in) or last (move-out) day of possession.
+ * else on the first (move-in) or last (move-out) day of possession. `fromPeriod` leaves out the
+ * months before it (the daily job asks only for the months it has not posted yet).
  */
-export function rentSchedule(lease: LeaseTerms, through: IsoDate): RentCharge[] {
+export function rentSchedule(lease: LeaseTerms, through: IsoDate, fromPeriod?: Period): RentCharge[] {
   const lastCovered = lease.endDate ? minDate(lease.endDate, through) : through;
   if (lastCovered < lease.startDate) return [];
   const charges: RentCharge[] = [];
-  for (const period of periodsBetween(periodOf(lease.startDate), periodOf(lastCovered))) {
+  const first = periodOf(lease.startDate);
+  for (const period of periodsBetween(fromPeriod && fromPeriod > first ? fromPeriod : first, periodOf(lastCovered))) {
     const first = maxDate(lease.startDate, firstDayOf(period));
     const last = lease.endDate ? minDate(lease.endDate, lastDayOf(period)) : lastDayOf(period);
     const due = dayOf(period, lease.dueDay);
