@@ -38,6 +38,8 @@ export const ZConfigSchema = z
       z.string().regex(/^(sk|rk)_(test|live)_/, "must start with sk_test_, sk_live_, rk_test_ or rk_live_").optional(),
     ),
     STRIPE_WEBHOOK_SECRET: optionalString.pipe(z.string().startsWith("whsec_", "must start with whsec_").optional()),
+    /** The signing secret of the Connect endpoint (events of owners' payout accounts), when it is a separate endpoint. */
+    STRIPE_CONNECT_WEBHOOK_SECRET: optionalString.pipe(z.string().startsWith("whsec_", "must start with whsec_").optional()),
     /** Where the Stripe SDK sends its requests; only set to point at a local stand-in. */
     STRIPE_API_BASE: optionalUrl(),
     SMTP_URL: optionalString.pipe(
@@ -48,7 +50,6 @@ export const ZConfigSchema = z
       (v) => v ?? "support@illinoislandlords.org",
     ),
     SUPPORT_PHONE: optionalString.transform((v) => v ?? "(312) 555-0142"),
-    TENANT_PORTAL_URL: url("https://portal.illinoislandlords.org/tenant"),
     ASSOCIATION_SITE_URL: url("https://illinoislandlords.org"),
     DEMO_URL: url("https://portal.illinoislandlords.org/demo"),
     /** Behind a reverse proxy: the client's address is the first X-Forwarded-For hop (else the socket's). */
@@ -99,7 +100,6 @@ export function publicConfig(config: Config) {
     supportPhone: config.SUPPORT_PHONE,
     /** The owner portal is part of this app (DECISIONS.md 21). */
     ownerPortalUrl: OWNER_PORTAL_PATH,
-    tenantPortalUrl: config.TENANT_PORTAL_URL,
     associationSiteUrl: config.ASSOCIATION_SITE_URL,
     demoUrl: config.DEMO_URL,
     paymentProvider: config.STRIPE_SECRET_KEY ? ("stripe" as const) : ("test" as const),

@@ -10,6 +10,7 @@ export const ERROR_CODES = {
   NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
   CONFLICT: { status: 409, trpc: "CONFLICT" },
   PAYLOAD_TOO_LARGE: { status: 413, trpc: "PAYLOAD_TOO_LARGE" },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, trpc: "UNSUPPORTED_MEDIA_TYPE" },
   UNPROCESSABLE: { status: 422, trpc: "UNPROCESSABLE_CONTENT" },
   TOO_MANY_REQUESTS: { status: 429, trpc: "TOO_MANY_REQUESTS" },
   PAYMENT_FAILED: { status: 402, trpc: "BAD_REQUEST" },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZTestPaymentSchema } from "./billing.ts";
 import { IsoDateSchema, PeriodSchema } from "./calendar.ts";
 
 // The owner portal's vocabulary and request rules (PORTAL.md sections 2, 3 and 8), shared by the
@@ -141,6 +142,15 @@ export const ZTenantSchema = z.object({
 });
 export type TTenant = z.input<typeof ZTenantSchema>;
 
+const reminderDays = z
+  .number("Enter the number of days")
+  .int("Enter a whole number of days")
+  .min(0, "0 to 14 days")
+  .max(14, "0 to 14 days");
+
+/** PATCH /api/portal/leases/{id}: what may change on a running lease (its terms are fixed: end it and add a new one). */
+export const ZLeaseSettingsSchema = z.object({ reminder_days: reminderDays });
+
 export const ZLeaseSchema = z
   .object({
     unit_id: z.uuid("Choose the unit"),
@@ -150,6 +160,8 @@ export const ZLeaseSchema = z
     due_day: z.number("Enter the day rent is due").int().min(1, "The due day is 1 to 28").max(28, "The due day is 1 to 28"),
     deposit_cents: cents("The deposit").default(0),
     late_fee: ZLateFeePolicySchema.nullish(),
+    /** Days before the due date the tenants are reminded (0: no reminder before it). */
+    reminder_days: reminderDays.default(3),
     tenants: z.array(ZTenantSchema).min(1, "Add at least one tenant").max(10, "At most 10 tenants on one lease"),
   })
   .refine((l) => !l.end_date || l.end_date >= l.start_date, { path: ["end_date"], message: "The lease cannot end before it starts" });
@@ -196,6 +208,87 @@ export const ZImportRequestSchema = z.object({
 export function chicagoRltoLimit(monthlyRentCents: number): number {
   return 1000 + Math.floor((2 * Math.max(0, monthlyRentCents - 50_000) * 5 + 100) / 200);
 }
+
+// Maintenance requests (PORTAL.md 5).
+export const MAINTENANCE_CATEGORIES = ["plumbing", "electrical", "hvac", "appliance", "structural", "pest", "landscaping", "snow", "cleaning", "other"] as const;
+export type MaintenanceCategory = (typeof MAINTENANCE_CATEGORIES)[number];
+export const MAINTENANCE_CATEGORY_LABELS: Record<MaintenanceCategory, string> = {
+  plumbing: "Plumbing",
+  electrical: "Electrical",
+  hvac: "Heating and cooling",
+  appliance: "Appliance",
+  structural: "Structural",
+  pest: "Pests",
+  landscaping: "Landscaping",
+  snow: "Snow",
+  cleaning: "Cleaning",
+  other: "Other",
+};
+export const MAINTENANCE_PRIORITIES = ["emergency", "high", "normal", "low"] as const;
+export type MaintenancePriority = (typeof MAINTENANCE_PRIORITIES)[number];
+export const MAINTENANCE_STATUSES = ["submitted", "acknowledged", "in_progress", "on_hold", "completed", "closed", "declined", "cancelled"] as const;
+export type MaintenanceStatus = (typeof MAINTENANCE_STATUSES)[number];
+export const MAINTENANCE_STATUS_LABELS: Record<MaintenanceStatus, string> = {
+  submitted: "Submitted",
+  acknowledged: "Acknowledged",
+  in_progress: "In progress",
+  on_hold: "On hold",
+  completed: "Completed",
+  closed: "Closed",
+  declined: "Declined",
+  cancelled: "Cancelled",
+};
+
+export const ZMaintenanceRequestSchema = z.object({
+  /** The owner names the property (and unit); a tenant names their lease. */
+  property_id: z.uuid("Choose the property").optional(),
+  unit_id: z.uuid().nullish(),
+  lease_id: z.uuid("Choose the home").optional(),
+  title: text(120).min(3, "Say in a few words what is wrong"),
+  description: text(4000).min(1, "Describe the problem"),
+  category: z.enum(MAINTENANCE_CATEGORIES, "Choose a category"),
+  priority: z.enum(MAINTENANCE_PRIORITIES, "Choose how urgent it is").default("normal"),
+  permission_to_enter: z.boolean().default(false),
+});
+export type TMaintenanceRequest = z.input<typeof ZMaintenanceRequestSchema>;
+
+export const ZTransitionSchema = z.object({ to: z.enum(MAINTENANCE_STATUSES, "Choose the new status"), note: text(2000).default("") });
+export const ZCommentSchema = z.object({ body: text(4000).min(1, "Write a comment") });
+export const ZAssignSchema = z.object({ member_id: z.uuid("Choose a member of the skills network") });
+export const ZTenantCancelSchema = z.object({ note: text(2000).default("") });
+
+// Tenants, online rent and lease documents (PORTAL.md 1, 4, 8).
+export const ZPayoutSettingsSchema = z.object({
+  payment_instructions: text(2000),
+});
+export const ZRentPaymentRequestSchema = z.object({
+  /** Omitted: the whole balance. */
+  amount_cents: positiveCents("The amount").optional(),
+});
+export const ZLeaseDocumentSchema = z.object({
+  title: text(120).min(1, "Give the document a title"),
+  shared_with_tenants: z.boolean().default(true),
+});
+export const ZTestRentPaymentSchema = z.discriminatedUnion("method", [
+  z.object({
+    session_id: z.string().min(1).max(200),
+    method: z.literal("card"),
+    card_number: ZTestPaymentSchema.shape.card_number,
+  }),
+  z.object({
+    session_id: z.string().min(1).max(200),
+    method: z.literal("us_bank_account"),
+    outcome: z.enum(["clears", "fails"]),
+  }),
+]);
+export const RENT_PAYMENT_STATUS_LABELS = {
+  initiated: "Waiting for payment",
+  processing: "Processing (bank payments take a few days)",
+  paid: "Paid",
+  failed: "Failed",
+  expired: "Expired",
+  refunded: "Refunded",
+} as const;
 
 /** "$1,050.00" */
 export function formatCents(amountCents: number): string {

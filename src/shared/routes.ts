@@ -16,13 +16,15 @@ export const PAGE_ROUTES = [
   "/account/password",
   "/test-checkout",
   "/test-billing",
+  "/test-connect",
+  "/test-rent-checkout",
   "/verify",
   "/apply/continue",
   "/admin/link",
 ] as const;
 
 /** Pages with pages under them: these paths and everything below them. */
-export const PAGE_ROUTE_PREFIXES = ["/portal"] as const;
+export const PAGE_ROUTE_PREFIXES = ["/portal", "/tenant"] as const;
 
 export function isPageRoute(path: string): boolean {
   const clean = path.length > 1 ? path.replace(/\/+$/, "") : path;

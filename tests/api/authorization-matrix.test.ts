@@ -4,8 +4,10 @@ import { ZApplyRequestSchema } from "../../src/shared/application-schema.ts";
 import { adminUsers, documents, emailOutbox, members } from "../../src/server/db/schema.ts";
 import { applyForMembership } from "../../src/server/domain/applications.ts";
 import { createSession } from "../../src/server/domain/sessions.ts";
-import { applicationPayload, applyAndSign } from "../support/fixtures.ts";
-import { createTestApp, TEST_ORIGIN, type TestApp } from "../support/harness.ts";
+import { applicationPayload, applyAndSign, linkTokenFromEmail } from "../support/fixtures.ts";
+import { PNG_BYTES } from "../support/files.ts";
+import { createTestApp, TEST_ORIGIN, type ApiClient, type TestApp } from "../support/harness.ts";
+import { trpcCall } from "../support/billing.ts";
 import { restRoutes, trpcProcedures } from "../support/surface.ts";
 
 // The authorization matrix: every REST route (read from the Hono app) and every tRPC procedure
@@ -16,8 +18,10 @@ import { restRoutes, trpcProcedures } from "../support/surface.ts";
 // The owner portal adds owners: "paid" is owner A (Standard, whose books the portal routes name),
 // "ownerB" another Standard owner, "premium" a Premium owner, and "downgraded" a former owner now
 // Basic, who keeps reading and exporting but may not write.
-type Role = "anonymous" | "applicant" | "basic" | "other" | "paid" | "ownerB" | "premium" | "downgraded" | "admin";
-const ROLES: Role[] = ["anonymous", "applicant", "basic", "other", "paid", "ownerB", "premium", "downgraded", "admin"];
+// The tenant portal adds tenants: "tenant" rents from owner A (the lease the routes name), "tenantB"
+// from owner B; neither is a member.
+type Role = "anonymous" | "applicant" | "basic" | "other" | "paid" | "ownerB" | "premium" | "downgraded" | "tenant" | "tenantB" | "admin";
+const ROLES: Role[] = ["anonymous", "applicant", "basic", "other", "paid", "ownerB", "premium", "downgraded", "tenant", "tenantB", "admin"];
 
 /** What a request is about: the basic member owns the member-scoped resources, the applicant the pending application. */
 interface Fixture {
@@ -28,7 +32,11 @@ interface Fixture {
   premium: { memberId: string; email: string };
   downgraded: { memberId: string; email: string };
   /** Owner A's books. */
-  books: { propertyId: string; unitId: string; leaseId: string; entryId: string };
+  books: { propertyId: string; unitId: string; leaseId: string; entryId: string; tenantId: string };
+  /** Tenants' accounts, and what the tenant and owner routes name: requests, a photo, a payment. */
+  tenant: { accountId: string };
+  tenantB: { accountId: string };
+  care: { ownerRequestId: string; tenantRequestId: string; fileId: string; rentPaymentId: string };
   /** A property, lease or ledger entry of owner A made for one destructive call. */
   spareProperty(): Promise<string>;
   spareLease(): Promise<string>;
@@ -60,6 +68,9 @@ const OWNERS_WRITE: Role[] = ["paid", "ownerB", "premium"];
 /** Owner A alone: the route names owner A's records, which answer others 404. */
 const OWNER_A: Role[] = ["paid"];
 const ADMIN: Role[] = ["admin"];
+const TENANTS: Role[] = ["tenant", "tenantB"];
+/** Tenant A alone: the route names tenant A's lease, request or payment, which answer others 404. */
+const TENANT_A: Role[] = ["tenant"];
 const OWNER_OR_ADMIN: Role[] = ["basic", "admin"];
 const OWNER: Role[] = ["basic"];
 const APPLICANT_OR_ADMIN: Role[] = ["applicant", "admin"];
@@ -150,6 +161,47 @@ const MATRIX: Record<string, Entry> = {
   "GET /api/portal/payments": { allow: OWNERS_READ },
   "POST /api/portal/imports/rent-roll": { allow: OWNERS_WRITE, input: () => ({ csv: "Property address,City,ZIP,Unit\n1 Matrix Way,Chicago,60601,1\n" }) },
   "GET /api/portal/export": { allow: OWNERS_READ },
+  "PATCH /api/portal/leases/:id": { allow: OWNER_A, params: (f) => ({ id: f.books.leaseId }), input: () => ({ reminder_days: 3 }), hidden: true },
+  "POST /api/portal/leases/:id/tenants/:tenantId/invite": { allow: OWNER_A, params: (f) => ({ id: f.books.leaseId, tenantId: f.books.tenantId }), hidden: true },
+  "GET /api/portal/leases/:id/documents": { allow: OWNER_A, params: (f) => ({ id: f.books.leaseId }), hidden: true },
+  "POST /api/portal/leases/:id/documents": { allow: OWNER_A, params: (f) => ({ id: f.books.leaseId }), hidden: true },
+  "GET /api/portal/maintenance": { allow: OWNERS_READ },
+  "POST /api/portal/maintenance": {
+    allow: OWNER_A,
+    input: (f) => ({ property_id: f.books.propertyId, title: "Matrix leak", description: "Drip", category: "plumbing" }),
+    hidden: true,
+  },
+  "GET /api/portal/maintenance/:id": { allow: OWNER_A, params: (f) => ({ id: f.care.ownerRequestId }), hidden: true },
+  "POST /api/portal/maintenance/:id/transitions": { allow: OWNER_A, params: (f) => ({ id: f.care.ownerRequestId }), input: () => ({ to: "acknowledged", note: "" }), hidden: true },
+  "POST /api/portal/maintenance/:id/comments": { allow: OWNER_A, params: (f) => ({ id: f.care.ownerRequestId }), input: () => ({ body: "Matrix comment" }), hidden: true },
+  "POST /api/portal/maintenance/:id/photos": { allow: OWNER_A, params: (f) => ({ id: f.care.ownerRequestId }), hidden: true },
+  "POST /api/portal/maintenance/:id/assign": { allow: OWNER_A, params: (f) => ({ id: f.care.ownerRequestId }), input: (f) => ({ member_id: f.basic.memberId }), hidden: true },
+  "GET /api/portal/files/:id": { allow: OWNER_A, params: (f) => ({ id: f.care.fileId }), hidden: true },
+  "GET /api/portal/payouts": { allow: OWNERS_READ },
+  "POST /api/portal/payouts": { allow: OWNERS_WRITE },
+  "PUT /api/portal/settings": { allow: OWNERS_WRITE, input: () => ({ payment_instructions: "Checks to the office" }) },
+
+  // The tenant portal (PORTAL.md 1 and 8): sign-in doors are open; the rest is the tenant's own.
+  "POST /api/tenant/sign-in-link": { allow: ANYONE },
+  "POST /api/tenant/sign-in-link/confirm": { allow: ANYONE },
+  "POST /api/tenant/login": { allow: ANYONE },
+  "POST /api/tenant/logout": { allow: ANYONE },
+  "POST /api/tenant/password": { allow: TENANTS, input: () => ({ new_password: "a matrix tenant password" }) },
+  "GET /api/tenant/me": { allow: TENANTS },
+  "GET /api/tenant/leases/:id/ledger": { allow: TENANT_A, params: (f) => ({ id: f.books.leaseId }), hidden: true },
+  "POST /api/tenant/leases/:id/pay": { allow: TENANT_A, params: (f) => ({ id: f.books.leaseId }), input: () => ({ amount_cents: 100 }), hidden: true },
+  "GET /api/tenant/payments/:id": { allow: TENANT_A, params: (f) => ({ id: f.care.rentPaymentId }), hidden: true },
+  "GET /api/tenant/maintenance": { allow: TENANTS },
+  "POST /api/tenant/maintenance": {
+    allow: TENANT_A,
+    input: (f) => ({ lease_id: f.books.leaseId, title: "Matrix drip", description: "Drip", category: "plumbing" }),
+    hidden: true,
+  },
+  "GET /api/tenant/maintenance/:id": { allow: TENANT_A, params: (f) => ({ id: f.care.tenantRequestId }), hidden: true },
+  "POST /api/tenant/maintenance/:id/comments": { allow: TENANT_A, params: (f) => ({ id: f.care.tenantRequestId }), input: () => ({ body: "Matrix" }), hidden: true },
+  "POST /api/tenant/maintenance/:id/photos": { allow: TENANT_A, params: (f) => ({ id: f.care.tenantRequestId }), hidden: true },
+  "POST /api/tenant/maintenance/:id/cancel": { allow: TENANT_A, params: (f) => ({ id: f.care.tenantRequestId }), hidden: true },
+  "GET /api/tenant/files/:id": { allow: TENANT_A, params: (f) => ({ id: f.care.fileId }), hidden: true },
   "GET /api/contracts/mine": { allow: MEMBERS },
   "GET /api/contracts/:id/pdf": { allow: OWNER_OR_ADMIN, params: (f) => ({ id: f.basic.contractId }), hidden: true },
 
@@ -223,6 +275,28 @@ const MATRIX: Record<string, Entry> = {
   "trpc public.testProvider.pay": { allow: ANYONE },
   "trpc public.testProvider.billing": { allow: ANYONE },
   "trpc public.testProvider.cancelInBilling": { allow: ANYONE },
+  "trpc public.testProvider.completeOnboarding": { allow: ANYONE },
+  "trpc public.testProvider.rentCheckout": { allow: ANYONE },
+  "trpc public.testProvider.payRent": { allow: ANYONE },
+  "trpc public.tenantAuth.session": { allow: ANYONE },
+  "trpc public.tenantAuth.requestLink": { allow: ANYONE },
+  "trpc public.tenantAuth.confirmLink": { allow: ANYONE },
+  "trpc public.tenantAuth.login": { allow: ANYONE },
+  "trpc public.tenantAuth.logout": { allow: ANYONE },
+  "trpc tenant.me": { allow: TENANTS },
+  "trpc tenant.setPassword": { allow: TENANTS, input: () => ({ new_password: "a matrix tenant password" }) },
+  "trpc tenant.ledger": { allow: TENANT_A, input: (f) => ({ id: f.books.leaseId }), hidden: true },
+  "trpc tenant.pay": { allow: TENANT_A, input: (f) => ({ id: f.books.leaseId, amount_cents: 100 }), hidden: true },
+  "trpc tenant.payment": { allow: TENANT_A, input: (f) => ({ id: f.care.rentPaymentId }), hidden: true },
+  "trpc tenant.maintenance.list": { allow: TENANTS },
+  "trpc tenant.maintenance.get": { allow: TENANT_A, input: (f) => ({ id: f.care.tenantRequestId }), hidden: true },
+  "trpc tenant.maintenance.create": {
+    allow: TENANT_A,
+    input: (f) => ({ lease_id: f.books.leaseId, title: "Matrix drip", description: "Drip", category: "plumbing" }),
+    hidden: true,
+  },
+  "trpc tenant.maintenance.comment": { allow: TENANT_A, input: (f) => ({ id: f.care.tenantRequestId, body: "Matrix" }), hidden: true },
+  "trpc tenant.maintenance.cancel": { allow: TENANT_A, input: (f) => ({ id: f.care.tenantRequestId, note: "" }), hidden: true },
   "trpc member.account.me": { allow: MEMBERS },
   "trpc member.contracts.list": { allow: MEMBERS },
   "trpc member.password.change": { allow: MEMBERS },
@@ -271,6 +345,22 @@ const MATRIX: Record<string, Entry> = {
     hidden: true,
   },
   "trpc member.owner.leases.voidEntry": { allow: OWNER_A, input: async (f) => ({ entryId: await f.spareEntry(), reason: "Matrix void" }), hidden: true },
+  "trpc member.owner.leases.updateSettings": { allow: OWNER_A, input: (f) => ({ id: f.books.leaseId, reminder_days: 2 }), hidden: true },
+  "trpc member.owner.leases.inviteTenant": { allow: OWNER_A, input: (f) => ({ id: f.books.leaseId, tenantId: f.books.tenantId }), hidden: true },
+  "trpc member.owner.leases.documents": { allow: OWNER_A, input: (f) => ({ id: f.books.leaseId }), hidden: true },
+  "trpc member.owner.maintenance.list": { allow: OWNERS_READ },
+  "trpc member.owner.maintenance.get": { allow: OWNER_A, input: (f) => ({ id: f.care.ownerRequestId }), hidden: true },
+  "trpc member.owner.maintenance.create": {
+    allow: OWNER_A,
+    input: (f) => ({ property_id: f.books.propertyId, title: "Matrix leak", description: "Drip", category: "plumbing" }),
+    hidden: true,
+  },
+  "trpc member.owner.maintenance.move": { allow: OWNER_A, input: (f) => ({ id: f.care.ownerRequestId, to: "on_hold", note: "" }), hidden: true },
+  "trpc member.owner.maintenance.comment": { allow: OWNER_A, input: (f) => ({ id: f.care.ownerRequestId, body: "Matrix" }), hidden: true },
+  "trpc member.owner.maintenance.assign": { allow: OWNER_A, input: (f) => ({ id: f.care.ownerRequestId, member_id: f.basic.memberId }), hidden: true },
+  "trpc member.owner.payouts.status": { allow: OWNERS_READ },
+  "trpc member.owner.payouts.connect": { allow: OWNERS_WRITE },
+  "trpc member.owner.payouts.saveInstructions": { allow: OWNERS_WRITE, input: () => ({ payment_instructions: "Cash" }) },
   "trpc member.owner.rentRoll": { allow: OWNERS_READ },
   "trpc member.owner.importRentRoll": { allow: OWNERS_WRITE, input: () => ({ csv: "Property address,City,ZIP,Unit\n3 Matrix Way,Chicago,60601,1\n" }) },
   "trpc member.owner.export": { allow: OWNERS_READ },
@@ -296,6 +386,7 @@ const MATRIX: Record<string, Entry> = {
   "trpc admin.billing.testClock": { allow: ADMIN },
   "trpc admin.billing.advanceTestClock": { allow: ADMIN, input: () => ({ days: 0.01 }) },
   "trpc admin.billing.setRenewalFailure": { allow: ADMIN },
+  "trpc admin.billing.refundRentPayment": { allow: ADMIN, input: (f) => ({ rent_payment_id: f.care.rentPaymentId, amount_cents: 1 }) },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -314,6 +405,9 @@ async function credentials(role: Role): Promise<Record<string, string>> {
       return { cookie: `lpa_applicant=${fixture.applicantToken}` };
     case "admin":
       return { cookie: `lpa_admin=${(await createSession(db, { kind: "admin", adminId }, now)).token}` };
+    case "tenant":
+    case "tenantB":
+      return { cookie: `lpa_tenant=${(await createSession(db, { kind: "tenant", tenantAccountId: fixture[role].accountId }, now)).token}` };
     default: {
       // A fresh session per request, so a logout under test ends only its own.
       const memberId = fixture[role].memberId;
@@ -379,7 +473,31 @@ beforeAll(async () => {
   };
   const newLease = async (unitId: string) => (await ownerA.post("/api/portal/leases", matrixLease(unitId))).body.id as string;
   const property = await newProperty();
-  const leaseId = await newLease(property.units[0]!.id);
+  // Tenants: tenant A on a lease of owner A's, tenant B on owner B's, each signed in by their invitation.
+  const tenantOf = async (owner: ApiClient, unitId: string, name: string) => {
+    const email = `${name}.${Date.now()}@tenants.example.net`;
+    const lease = await owner.post("/api/portal/leases", { ...matrixLease(unitId), tenants: [{ first_name: name, last_name: "Tenant", email }] });
+    await owner.post(`/api/portal/leases/${lease.body.id}/tenants/${lease.body.tenants[0].id}/invite`);
+    const client = t.client();
+    const signed = await client.post("/api/tenant/sign-in-link/confirm", { token: await linkTokenFromEmail(t.services, email, "tenant_invite") });
+    return { leaseId: lease.body.id as string, tenantId: lease.body.tenants[0].id as string, client, accountId: signed.body.tenant.id as string };
+  };
+  // Owner A's lease that the routes name is tenant A's.
+  const tenantA = await tenantOf(ownerA, property.units[0]!.id, "matrixa");
+  const leaseId = tenantA.leaseId;
+  const ownerBClient = await asMember(ownerB.email);
+  const tenantB = await tenantOf(ownerBClient, (await newProperty(ownerBClient)).units[0]!.id, "matrixb");
+  // Owner A takes rent online (test provider); tenant A started a payment.
+  const onboarding = await ownerA.post("/api/portal/payouts");
+  await trpcCall(ownerA, "mutation", "public.testProvider.completeOnboarding", { account: onboarding.body.account_id });
+  const rentPaymentId = (await tenantA.client.post(`/api/tenant/leases/${tenantA.leaseId}/pay`, { amount_cents: 100 })).body.rent_payment_id as string;
+  const ownerRequest = await ownerA.post("/api/portal/maintenance", { property_id: property.id, title: "Matrix gutter", description: "Clogged", category: "other" });
+  const tenantRequest = await tenantA.client.post("/api/tenant/maintenance", { lease_id: tenantA.leaseId, title: "Matrix sink", description: "Drip", category: "plumbing" });
+  const photo = await tenantA.client.upload(`/api/tenant/maintenance/${tenantRequest.body.id}/photos`, { name: "sink.png", bytes: PNG_BYTES });
+  const fileId = photo.body.timeline.at(-1).file.id as string;
+  // The basic member is listed in the skills network for owner A's request (category "other").
+  const basicLister = await asMember(basic.email);
+  await basicLister.put("/api/portal/skills/profile", { specialty_skills: ["General Contractor"], skills_listed: true });
   const entryId = (await ownerA.get(`/api/portal/leases/${leaseId}/ledger`)).body.entries[0].id as string;
   // A former owner, now Basic, with books of their own.
   await newProperty(await asMember(downgraded.email));
@@ -396,7 +514,10 @@ beforeAll(async () => {
     ownerB: { memberId: await memberIdOf(ownerB.email), email: ownerB.email },
     premium: { memberId: await memberIdOf(premium.email), email: premium.email },
     downgraded: { memberId: await memberIdOf(downgraded.email), email: downgraded.email },
-    books: { propertyId: property.id, unitId: property.units[0]!.id, leaseId, entryId },
+    books: { propertyId: property.id, unitId: property.units[0]!.id, leaseId, entryId, tenantId: tenantA.tenantId },
+    tenant: { accountId: tenantA.accountId },
+    tenantB: { accountId: tenantB.accountId },
+    care: { ownerRequestId: ownerRequest.body.id, tenantRequestId: tenantRequest.body.id, fileId, rentPaymentId },
     spareProperty: async () => (await newProperty()).id,
     spareUnit: async () => (await newProperty()).units[0]!.id,
     spareLease: async () => newLease((await newProperty()).units[0]!.id),

@@ -49,7 +49,7 @@ describe("the strategy-session request (demo page)", () => {
 
   test("the tRPC procedure calls the same rule", async () => {
     const payload = request({ phone: "", preferred_time: "", message: "" });
-    const caller = createCaller({ services: t.services, auth: { applicant: null, member: null, admin: null, viaCookie: false, tokens: {} }, meta: { ip: "203.0.113.2", userAgent: null }, resHeaders: new Headers() });
+    const caller = createCaller({ services: t.services, auth: { applicant: null, member: null, admin: null, tenant: null, viaCookie: false, tokens: {} }, meta: { ip: "203.0.113.2", userAgent: null }, resHeaders: new Headers() });
     const result = await caller.public.landing.requestStrategySession(payload);
     const [row] = await t.services.db.select().from(strategySessionRequests).where(eq(strategySessionRequests.id, result.id));
     expect(row?.email).toBe(payload.email);

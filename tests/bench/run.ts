@@ -502,18 +502,34 @@ async function portal(webDist: string) {
   const sampleOwners = await database.db.select({ id: members.id }).from(members).where(like(members.email, "owner.%@portal-bench.invalid")).limit(50);
   const tokens = await Promise.all(sampleOwners.map(async (o) => (await createSession(database.db, { kind: "member", memberId: o.id }, new Date())).token));
   const sampleLeases = (await sql`select distinct on (owner_id) id, owner_id from leases where owner_id in ${sql(sampleOwners.map((o) => o.id))} order by owner_id, id`) as unknown as { id: string; owner_id: string }[];
+  // A tenant account (invited, signed in) for the tenants of each sampled owner's lease.
+  const tenantAccountsOf = (await sql`
+    with accounts as (
+      insert into tenant_accounts (email, first_name, last_name, email_verified_at)
+      select 'tenant.' || left(l.id::text, 8) || '@portal-bench.invalid', 'Tenant', 'Of ' || left(l.id::text, 8), now()
+      from leases l where l.id in ${sql(sampleLeases.map((l) => l.id))}
+      returning id, email)
+    update lease_tenants t set tenant_account_id = a.id, invited_at = now()
+    from accounts a where a.email = 'tenant.' || left(t.lease_id::text, 8) || '@portal-bench.invalid'
+    returning t.lease_id, a.id as account_id`) as unknown as { lease_id: string; account_id: string }[];
+  const tenantTokens = await Promise.all(
+    sampleLeases.map(async (l) => {
+      const account = tenantAccountsOf.find((a) => a.lease_id === l.id)!.account_id;
+      return (await createSession(database.db, { kind: "tenant", tenantAccountId: account }, new Date())).token;
+    }),
+  );
   await database.close();
 
   const app = await start({ DATABASE_URL: databaseUrl, WEB_DIST: webDist });
   const month = periodOf(today);
   let turn = 0;
   /** Each request as the next owner of the sample, with their own lease. */
-  const sampleAcross = async (path: (i: number) => string) => {
+  const sampleAcross = async (path: (i: number) => string, as: string[]) => {
     const times: number[] = [];
     for (let round = 0; round < 4; round++) {
-      for (let i = 0; i < tokens.length; i++) {
+      for (let i = 0; i < as.length; i++) {
         const t = performance.now();
-        const res = await fetch(app.url + path(i), { headers: { authorization: `Bearer ${tokens[i]}` } });
+        const res = await fetch(app.url + path(i), { headers: { authorization: `Bearer ${as[i]}` } });
         await res.arrayBuffer();
         if (res.status !== 200) throw new Error(`${path(i)}: ${res.status}`);
         if (round > 0) times.push(performance.now() - t);
@@ -524,7 +540,7 @@ async function portal(webDist: string) {
     return { p50: at(50), p95: at(95), p99: at(99) };
   };
   const leaseOf = (i: number) => sampleLeases.find((l) => l.owner_id === sampleOwners[i]!.id)!.id;
-  const calls: [string, (i: number) => string, () => Promise<unknown>][] = [
+  const calls: [string, (i: number) => string, () => Promise<unknown>, ("owner" | "tenant")?][] = [
     [
       "Dashboard",
       () => "/api/portal/dashboard",
@@ -559,15 +575,53 @@ async function portal(webDist: string) {
         return sql`select * from ledger_entries where owner_id = ${lease.owner_id} and lease_id = ${lease.id} order by date, seq`;
       },
     ],
+    [
+      "Maintenance requests (owner, open)",
+      () => "/api/portal/maintenance",
+      () => {
+        const owner = sampleOwners[turn++ % sampleOwners.length]!.id;
+        return sql`select * from maintenance_requests where owner_id = ${owner} and status in ('submitted','acknowledged','in_progress','on_hold')`;
+      },
+    ],
+    [
+      "Tenant home (leases, balances, documents)",
+      () => "/api/tenant/me",
+      () => {
+        const lease = sampleLeases[turn++ % sampleLeases.length]!;
+        return Promise.all([
+          sql`select * from lease_tenants t join leases l on l.id = t.lease_id where t.lease_id = ${lease.id}`,
+          sql`select * from ledger_entries where lease_id = ${lease.id}`,
+        ]);
+      },
+      "tenant",
+    ],
+    [
+      "Tenant ledger (24 months)",
+      (i) => `/api/tenant/leases/${sampleLeases[i]!.id}/ledger`,
+      () => {
+        const lease = sampleLeases[turn++ % sampleLeases.length]!;
+        return sql`select * from ledger_entries where lease_id = ${lease.id} order by date, seq`;
+      },
+      "tenant",
+    ],
+    [
+      "Tenant maintenance list",
+      () => "/api/tenant/maintenance",
+      () => {
+        const lease = sampleLeases[turn++ % sampleLeases.length]!;
+        return sql`select * from maintenance_requests where lease_id = ${lease.id}`;
+      },
+      "tenant",
+    ],
   ];
   say(`### Owner portal: ${OWNERS.toLocaleString("en-US")} owners, ${seeded.leases.toLocaleString("en-US")} leases, ${seeded.entries.toLocaleString("en-US")} ledger entries (seeded in ${seedSeconds.toFixed(0)} s)`);
   say();
   say(`Posting this month's rent for every lease (the daily job, one process): **${postSeconds.toFixed(1)} s** for ${posted.leases.toLocaleString("en-US")} leases, ${posted.entries.toLocaleString("en-US")} entries written (target under 60 s: ${postSeconds < 60 ? "met" : "**not met**"}).`);
   say();
-  say("| Call (as 50 different owners) | p50 | p95 | p99 | Target p95 < 50 ms | Same queries in plain SQL: p50 | p95 |");
+  say("| Call (as 50 different owners, or their tenants) | p50 | p95 | p99 | Target p95 < 50 ms | Same queries in plain SQL: p50 | p95 |");
   say("|---|---|---|---|---|---|---|");
-  for (const [label, path, baseline] of calls) {
-    const s = await sampleAcross(path);
+  for (const [label, path, baseline, as = "owner"] of calls) {
+    const s = await sampleAcross(path, as === "tenant" ? tenantTokens : tokens);
     const b = await sqlSample(baseline);
     say(`| ${label} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${s.p95 < 50 ? "met" : "**not met**"} | ${ms(b.p50)} | ${ms(b.p95)} |`);
   }

@@ -39,6 +39,16 @@ export async function seedPortal(sql: Sql, owners: number, firstOfThisMonth: str
       select l.owner_id, l.id, (l.start_date + (m || ' months')::interval + interval '2 days')::date, 'payment', 'Payment received',
              -2 * l.rent_cents, to_char(l.start_date + (m || ' months')::interval, 'YYYY-MM'), 'check', 'owner'
       from leases l cross join generate_series(0, 22, 2) m`;
+    // Maintenance: a request on every fifth lease, from its tenant's side, with its first event.
+    await tx`
+      insert into maintenance_requests (owner_id, property_id, unit_id, lease_id, title, description, category, priority, status)
+      select l.owner_id, u.property_id, u.id, l.id, 'Leaking faucet', 'The kitchen faucet drips.', 'plumbing',
+             (array['emergency','high','normal','low'])[1 + abs(hashtext(l.id::text)) % 4], 'submitted'
+      from leases l join units u on u.id = l.unit_id
+      where abs(hashtext(l.id::text)) % 5 = 0`;
+    await tx`
+      insert into maintenance_events (owner_id, request_id, kind, to_status, note, actor, actor_name)
+      select r.owner_id, r.id, 'submitted', 'submitted', '', 'owner', 'Owner (owner)' from maintenance_requests r`;
   });
   const [counts] = await sql`select (select count(*) from leases)::int as leases, (select count(*) from ledger_entries)::int as entries`;
   await sql`vacuum (analyze)`;

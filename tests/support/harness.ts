@@ -113,17 +113,23 @@ export class ApiClient {
     readonly origin = TEST_ORIGIN,
   ) {}
 
-  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+    options: { bytes?: boolean } = {},
+  ): Promise<ApiResponse<T>> {
     const init: RequestInit = {
       method,
       headers: {
         origin: this.origin,
-        ...(body !== undefined && typeof body !== "string" ? { "content-type": "application/json" } : {}),
+        ...(body !== undefined && typeof body !== "string" && !(body instanceof FormData) ? { "content-type": "application/json" } : {}),
         ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ") } : {}),
         ...(this.bearer ? { authorization: `Bearer ${this.bearer}` } : {}),
         ...headers,
       },
-      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+      body: body === undefined ? undefined : typeof body === "string" || body instanceof FormData ? body : JSON.stringify(body),
       redirect: "manual",
     };
     const response = await this.send(path, init);
@@ -134,6 +140,7 @@ export class ApiClient {
       if (v === "" || /max-age=0/i.test(cookie)) this.cookies.delete(name!.trim());
       else this.cookies.set(name!.trim(), v);
     }
+    if (options.bytes) return { status: response.status, body: new Uint8Array(await response.arrayBuffer()) as T, headers: response.headers };
     const text = await response.text();
     let parsed: unknown = text;
     try {
@@ -156,5 +163,16 @@ export class ApiClient {
   }
   delete<T = any>(path: string, headers?: Record<string, string>) {
     return this.request<T>("DELETE", path, undefined, headers);
+  }
+  /** A multipart form with one file in `file`, as a browser's file input sends it. */
+  upload<T = any>(path: string, file: { name: string; bytes: Uint8Array; type?: string }, fields: Record<string, string> = {}) {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.set(key, value);
+    form.set("file", new File([file.bytes as Uint8Array<ArrayBuffer>], file.name, { type: file.type ?? "application/octet-stream" }));
+    return this.request<T>("POST", path, form);
+  }
+  /** A download's bytes. */
+  download(path: string) {
+    return this.request<Uint8Array>("GET", path, undefined, {}, { bytes: true });
   }
 }

@@ -22,6 +22,18 @@ export interface StripeStandIn {
   calls(method: string, pathPrefix: string): RecordedRequest[];
   /** What Stripe does when a checkout is paid: a subscription on the session's price. */
   completeCheckout(sessionId: string, options?: { periodEnd?: number }): Obj;
+  /** Connect: Express accounts, and the PaymentIntents and charges of payment-mode checkouts. */
+  accounts: Map<string, Obj>;
+  paymentIntents: Map<string, Obj>;
+  charges: Map<string, Obj>;
+  /** The owner finished Stripe's onboarding: the account can take charges. */
+  enableAccount(accountId: string): Obj;
+  /** A payment-mode checkout is paid by card (succeeded) or by bank account (processing for days). */
+  payCheckout(sessionId: string, method: "card" | "us_bank_account"): Obj;
+  /** A processing bank payment clears or is returned by the bank. */
+  settleBankPayment(sessionId: string, outcome: "clears" | "fails"): Obj;
+  /** A refund on a payment-mode checkout's charge. */
+  refund(sessionId: string, amount: number): Obj;
   stop(): void;
 }
 
@@ -34,6 +46,18 @@ export function startStripeStandIn(): StripeStandIn {
   const prices = new Map<string, Obj>();
   const sessions = new Map<string, Obj>();
   const subscriptions = new Map<string, Obj>();
+  const accounts = new Map<string, Obj>();
+  const paymentIntents = new Map<string, Obj>();
+  const charges = new Map<string, Obj>();
+
+  /** A retrieved checkout with what `expand[]` asked for, as Stripe expands it. */
+  const expanded = (session: Obj, params: Record<string, string>) => {
+    const expand = Object.entries(params).filter(([k]) => k.startsWith("expand[")).map(([, v]) => v);
+    if (!expand.includes("payment_intent") || !session.payment_intent) return session;
+    const intent = { ...paymentIntents.get(session.payment_intent)! };
+    if (expand.includes("payment_intent.latest_charge") && intent.latest_charge) intent.latest_charge = charges.get(intent.latest_charge);
+    return { ...session, payment_intent: intent };
+  };
 
   const notFound = (what: string) =>
     Response.json({ error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${what}` } }, { status: 404 });
@@ -80,6 +104,52 @@ export function startStripeStandIn(): StripeStandIn {
         prices.set(price.id, price);
         return Response.json(price);
       }
+      if (route === "POST /v1/accounts") {
+        const account = {
+          id: id("acct"),
+          object: "account",
+          type: params.type,
+          country: params.country,
+          email: params.email,
+          charges_enabled: false,
+          payouts_enabled: false,
+          details_submitted: false,
+          metadata: metadataOf(params, "metadata"),
+        };
+        accounts.set(account.id, account);
+        return Response.json(account);
+      }
+      if ((m = route.match(/^GET \/v1\/accounts\/([^/]+)$/))) {
+        return accounts.has(m[1]!) ? Response.json(accounts.get(m[1]!)) : notFound("account");
+      }
+      if (route === "POST /v1/account_links") {
+        if (!accounts.has(params.account!)) return notFound("account");
+        return Response.json({ object: "account_link", url: `https://connect.stripe.test/setup/e/${params.account}/${counter}`, expires_at: Math.floor(Date.now() / 1000) + 300 });
+      }
+      if (route === "POST /v1/checkout/sessions" && params.mode === "payment") {
+        const destination = params["payment_intent_data[transfer_data][destination]"];
+        if (destination && !accounts.get(destination)?.charges_enabled) {
+          return Response.json({ error: { type: "invalid_request_error", message: `The destination account ${destination} cannot take charges yet.` } }, { status: 400 });
+        }
+        const session = {
+          id: id("cs_test"),
+          object: "checkout.session",
+          mode: "payment",
+          status: "open",
+          payment_status: "unpaid",
+          client_reference_id: params.client_reference_id,
+          customer_email: params.customer_email,
+          metadata: metadataOf(params, "metadata"),
+          amount_total: Number(params["line_items[0][price_data][unit_amount]"]),
+          currency: params["line_items[0][price_data][currency]"],
+          payment_intent: null,
+          url: `https://checkout.stripe.test/c/pay/${counter}`,
+          success_url: params.success_url,
+          cancel_url: params.cancel_url,
+        };
+        sessions.set(session.id, session);
+        return Response.json(session);
+      }
       if (route === "POST /v1/checkout/sessions") {
         const price = prices.get(params["line_items[0][price]"]!);
         const session = {
@@ -104,7 +174,7 @@ export function startStripeStandIn(): StripeStandIn {
         return Response.json(session);
       }
       if ((m = route.match(/^GET \/v1\/checkout\/sessions\/([^/]+)$/))) {
-        return sessions.has(m[1]!) ? Response.json(sessions.get(m[1]!)) : notFound("checkout session");
+        return sessions.has(m[1]!) ? Response.json(expanded(sessions.get(m[1]!)!, params)) : notFound("checkout session");
       }
       if ((m = route.match(/^GET \/v1\/subscriptions\/([^/]+)$/))) {
         return subscriptions.has(m[1]!) ? Response.json(subscriptions.get(m[1]!)) : notFound("subscription");
@@ -142,6 +212,40 @@ export function startStripeStandIn(): StripeStandIn {
     prices,
     sessions,
     subscriptions,
+    accounts,
+    paymentIntents,
+    charges,
+    enableAccount(accountId) {
+      return Object.assign(accounts.get(accountId)!, { charges_enabled: true, payouts_enabled: true, details_submitted: true });
+    },
+    payCheckout(sessionId, method) {
+      const session = sessions.get(sessionId)!;
+      const charge = { id: id("ch"), object: "charge", amount: session.amount_total, amount_refunded: 0, payment_method_details: { type: method }, metadata: session.metadata };
+      const intent = {
+        id: id("pi"),
+        object: "payment_intent",
+        amount: session.amount_total,
+        status: method === "card" ? "succeeded" : "processing",
+        payment_method_types: [method],
+        latest_charge: charge.id,
+        metadata: session.metadata,
+      };
+      charges.set(charge.id, { ...charge, payment_intent: intent.id });
+      paymentIntents.set(intent.id, intent);
+      return Object.assign(session, { status: "complete", payment_status: method === "card" ? "paid" : "unpaid", payment_intent: intent.id });
+    },
+    settleBankPayment(sessionId, outcome) {
+      const session = sessions.get(sessionId)!;
+      paymentIntents.get(session.payment_intent)!.status = outcome === "clears" ? "succeeded" : "requires_payment_method";
+      return Object.assign(session, { payment_status: outcome === "clears" ? "paid" : "unpaid" });
+    },
+    refund(sessionId, amount) {
+      const intent = paymentIntents.get(sessions.get(sessionId)!.payment_intent)!;
+      const charge = charges.get(intent.latest_charge)!;
+      charge.amount_refunded += amount;
+      charge.refunded = charge.amount_refunded >= charge.amount;
+      return charge;
+    },
     calls: (method, pathPrefix) => requests.filter((r) => r.method === method && r.path.startsWith(pathPrefix)),
     completeCheckout(sessionId, options = {}) {
       const session = sessions.get(sessionId)!;

@@ -7,6 +7,7 @@ import { HomePage } from "./pages/HomePage.tsx";
 // the data layer (tRPC, React Query) and rendered inside it.
 const BasicPortalPage = lazyWithData(() => import("./pages/BasicPortalPage.tsx"));
 const OwnerPortalPage = lazyWithData(() => import("./pages/OwnerPortalPage.tsx"));
+const TenantPortalPage = lazyWithData(() => import("./pages/TenantPortalPage.tsx"));
 const NotFoundPage = lazyWithData(() => import("./pages/NotFoundPage.tsx"));
 const SignInPage = lazyWithData(() => import("./pages/SignInPage.tsx"));
 const AccountLinkPage = lazyWithData(() => import("./pages/AccountLinkPage.tsx"));
@@ -20,6 +21,8 @@ const UpgradeSuccessPage = lazyWithData(() => import("./features/billing/Upgrade
 const UpgradeCancelledPage = lazyWithData(() => import("./features/billing/UpgradeCancelledPage.tsx"));
 const TestCheckoutPage = lazyWithData(() => import("./features/billing/TestCheckoutPage.tsx"));
 const TestBillingPage = lazyWithData(() => import("./features/billing/TestBillingPage.tsx"));
+const TestConnectPage = lazyWithData(() => import("./features/billing/TestConnectPage.tsx"));
+const TestRentCheckoutPage = lazyWithData(() => import("./features/billing/TestRentCheckoutPage.tsx"));
 const VerifyPage = lazyWithData(() => import("./features/contracts/VerifyPage.tsx"));
 const AdminPage = lazyWithData(() => import("./features/admin/AdminPage.tsx"));
 const AdminLinkPage = lazyWithData(() => import("./features/admin/AdminLinkPage.tsx"));
@@ -32,6 +35,7 @@ export function App() {
         <Route path="/" element={<HomePage />} />
         <Route path="/basic-portal" element={<BasicPortalPage />} />
         <Route path="/portal/*" element={<OwnerPortalPage />} />
+        <Route path="/tenant/*" element={<TenantPortalPage />} />
         <Route path="/sign-in" element={<SignInPage />} />
         <Route path="/account/link" element={<AccountLinkPage />} />
         <Route path="/account/password" element={<AccountPasswordPage />} />
@@ -44,6 +48,8 @@ export function App() {
         <Route path="/upgrade-cancelled" element={<UpgradeCancelledPage />} />
         <Route path="/test-checkout" element={<TestCheckoutPage />} />
         <Route path="/test-billing" element={<TestBillingPage />} />
+        <Route path="/test-connect" element={<TestConnectPage />} />
+        <Route path="/test-rent-checkout" element={<TestRentCheckoutPage />} />
         <Route path="/verify" element={<VerifyPage />} />
         <Route path="/admin" element={<AdminPage />} />
         <Route path="/admin/link" element={<AdminLinkPage />} />

@@ -2,19 +2,30 @@ import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   bigserial,
+  boolean,
+  customType,
   date,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { LEDGER_KINDS, PAYMENT_METHODS, PROPERTY_TYPE_KEYS, type TLateFeePolicy } from "../../shared/portal.ts";
+import {
+  LEDGER_KINDS,
+  MAINTENANCE_CATEGORIES,
+  MAINTENANCE_PRIORITIES,
+  MAINTENANCE_STATUSES,
+  PAYMENT_METHODS,
+  PROPERTY_TYPE_KEYS,
+  type TLateFeePolicy,
+} from "../../shared/portal.ts";
 import { members } from "./schema.ts";
 
 // The owner portal's books (PORTAL.md 2 and 3). Every row carries its owner, so every query is
@@ -87,6 +98,8 @@ export const leases = pgTable(
     dueDay: smallint("due_day").notNull(),
     depositCents: integer("deposit_cents").notNull().default(0),
     lateFee: jsonb("late_fee").$type<TLateFeePolicy>(),
+    /** Days before the due date the tenants are reminded (PORTAL.md 4). */
+    reminderDays: smallint("reminder_days").notNull().default(3),
     /** Rent and late fees are posted through this day (the daily job and every read post what is due after it). */
     postedThrough: day("posted_through"),
     createdAt: createdAt(),
@@ -111,10 +124,244 @@ export const leaseTenants = pgTable(
     lastName: text("last_name").notNull(),
     email: text("email"),
     phone: text("phone"),
+    /** The tenant portal account of this tenant, once invited (PORTAL.md 1). */
+    tenantAccountId: uuid("tenant_account_id").references((): AnyPgColumn => tenantAccounts.id),
+    invitedAt: tz("invited_at"),
     createdAt: createdAt(),
   },
-  (t) => [index("lease_tenants_lease_idx").on(t.leaseId), index("lease_tenants_owner_idx").on(t.ownerId)],
+  (t) => [
+    index("lease_tenants_lease_idx").on(t.leaseId),
+    index("lease_tenants_owner_idx").on(t.ownerId),
+    index("lease_tenants_account_idx").on(t.tenantAccountId).where(sql`${t.tenantAccountId} is not null`),
+  ],
 );
+
+/**
+ * A person who signs in to the tenant portal (`/tenant`), keyed by email: one person may be a
+ * tenant of several owners and sees each of their leases. Not an association member.
+ */
+export const tenantAccounts = pgTable(
+  "tenant_accounts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    passwordHash: text("password_hash"),
+    /** Set by the first emailed link used: the account is its email owner's. */
+    emailVerifiedAt: tz("email_verified_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("tenant_accounts_email_key").on(sql`lower(${t.email})`)],
+);
+
+/** What an owner tells tenants and how they are reminded (one row per owner, made on first use). */
+export const ownerSettings = pgTable("owner_settings", {
+  ownerId: uuid("owner_id")
+    .primaryKey()
+    .references(() => members.id),
+  /** How tenants pay without online payment: "checks to ..., Zelle to ...". */
+  paymentInstructions: text("payment_instructions").notNull().default(""),
+  updatedAt: updatedAt(),
+});
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
+
+/**
+ * Files people upload (photos, receipts, lease documents), kept in PostgreSQL so every server
+ * process and every backup has them (DECISIONS.md 24). The type is read from the content.
+ */
+export const portalFiles = pgTable(
+  "portal_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: owner(),
+    name: text("name").notNull(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    sha256: text("sha256").notNull(),
+    data: bytea("data").notNull(),
+    /** Who uploaded it: the owner, or a tenant (tenant_accounts). */
+    uploadedByTenant: uuid("uploaded_by_tenant").references((): AnyPgColumn => tenantAccounts.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index("portal_files_owner_idx").on(t.ownerId)],
+);
+
+/** Documents of a lease (the signed lease, addenda) the owner shares with its tenants. */
+export const leaseDocuments = pgTable(
+  "lease_documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: owner(),
+    leaseId: uuid("lease_id")
+      .notNull()
+      .references(() => leases.id),
+    fileId: uuid("file_id")
+      .notNull()
+      .references(() => portalFiles.id),
+    title: text("title").notNull(),
+    sharedWithTenants: boolean("shared_with_tenants").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index("lease_documents_lease_idx").on(t.leaseId)],
+);
+
+/** A maintenance request (PORTAL.md 5); its history is in maintenance_events. */
+export const maintenanceRequests = pgTable(
+  "maintenance_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: owner(),
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => properties.id),
+    unitId: uuid("unit_id").references(() => units.id),
+    /** The lease whose tenants see it (a tenant's request always has one). */
+    leaseId: uuid("lease_id").references(() => leases.id),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    category: text("category", { enum: MAINTENANCE_CATEGORIES }).notNull(),
+    priority: text("priority", { enum: MAINTENANCE_PRIORITIES }).notNull(),
+    permissionToEnter: boolean("permission_to_enter").notNull().default(false),
+    status: text("status", { enum: MAINTENANCE_STATUSES }).notNull().default("submitted"),
+    /** Null: the owner submitted it. */
+    submittedByTenant: uuid("submitted_by_tenant").references((): AnyPgColumn => tenantAccounts.id),
+    /** A skills-network member the owner assigned the job to. */
+    assignedMemberId: uuid("assigned_member_id").references(() => members.id),
+    completedAt: tz("completed_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("maintenance_requests_owner_idx").on(t.ownerId, t.status),
+    index("maintenance_requests_lease_idx").on(t.leaseId).where(sql`${t.leaseId} is not null`),
+  ],
+);
+
+/** What happened to a request: submitted, moved (with a note), commented, a photo added, assigned. */
+export const MAINTENANCE_EVENT_KINDS = ["submitted", "transition", "comment", "photo", "assigned"] as const;
+
+export const maintenanceEvents = pgTable(
+  "maintenance_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    seq: bigserial("seq", { mode: "number" }).notNull(),
+    ownerId: owner(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => maintenanceRequests.id),
+    kind: text("kind", { enum: MAINTENANCE_EVENT_KINDS }).notNull(),
+    fromStatus: text("from_status", { enum: MAINTENANCE_STATUSES }),
+    toStatus: text("to_status", { enum: MAINTENANCE_STATUSES }),
+    note: text("note").notNull().default(""),
+    /** Who: "owner" or "tenant" (and which tenant). */
+    actor: text("actor", { enum: ["owner", "tenant"] }).notNull(),
+    actorTenantId: uuid("actor_tenant_id").references((): AnyPgColumn => tenantAccounts.id),
+    actorName: text("actor_name").notNull(),
+    fileId: uuid("file_id").references(() => portalFiles.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index("maintenance_events_request_idx").on(t.requestId, t.seq)],
+);
+
+/** An owner's payout account for online rent (Stripe Connect Express, or the test provider's). */
+export const payoutAccounts = pgTable(
+  "payout_accounts",
+  {
+    ownerId: uuid("owner_id")
+      .primaryKey()
+      .references(() => members.id),
+    provider: text("provider", { enum: ["stripe", "test"] }).notNull(),
+    accountId: text("account_id").notNull(),
+    chargesEnabled: boolean("charges_enabled").notNull().default(false),
+    payoutsEnabled: boolean("payouts_enabled").notNull().default(false),
+    detailsSubmitted: boolean("details_submitted").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("payout_accounts_account_key").on(t.accountId)],
+);
+
+export const RENT_PAYMENT_STATUSES = ["initiated", "processing", "paid", "failed", "expired", "refunded"] as const;
+
+/** A tenant's online rent payment: one checkout, and the ledger entries its events wrote. */
+export const rentPayments = pgTable(
+  "rent_payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: owner(),
+    leaseId: uuid("lease_id")
+      .notNull()
+      .references(() => leases.id),
+    tenantAccountId: uuid("tenant_account_id")
+      .notNull()
+      .references((): AnyPgColumn => tenantAccounts.id),
+    provider: text("provider", { enum: ["stripe", "test"] }).notNull(),
+    sessionId: text("session_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status", { enum: RENT_PAYMENT_STATUSES }).notNull().default("initiated"),
+    /** card or us_bank_account, once known. */
+    method: text("method"),
+    /** The provider's payment (Stripe's PaymentIntent), which refunds name. */
+    paymentRef: text("payment_ref"),
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    ledgerEntryId: uuid("ledger_entry_id").references(() => ledgerEntries.id),
+    reversalEntryId: uuid("reversal_entry_id").references(() => ledgerEntries.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("rent_payments_session_key").on(t.sessionId),
+    index("rent_payments_lease_idx").on(t.leaseId),
+    index("rent_payments_ref_idx").on(t.paymentRef).where(sql`${t.paymentRef} is not null`),
+  ],
+);
+
+/** Reminders sent: at most one of each kind per lease and period (DECISIONS.md 25). */
+export const rentReminders = pgTable(
+  "rent_reminders",
+  {
+    leaseId: uuid("lease_id")
+      .notNull()
+      .references(() => leases.id),
+    period: text("period").notNull(),
+    kind: text("kind", { enum: ["before_due", "after_grace"] }).notNull(),
+    sentAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.leaseId, t.period, t.kind] })],
+);
+
+// The built-in test provider's side of online rent (what Stripe Connect would hold): connected
+// accounts and rent checkouts. The app reads them only through the rent-payment provider.
+export const testProviderAccounts = pgTable("test_provider_accounts", {
+  id: text("id").primaryKey(),
+  ownerId: uuid("owner_id").notNull(),
+  chargesEnabled: boolean("charges_enabled").notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const testProviderRentCheckouts = pgTable("test_provider_rent_checkouts", {
+  id: text("id").primaryKey(),
+  accountId: text("account_id").notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  /** open, complete, expired */
+  status: text("status").notNull(),
+  /** unpaid (open, or a bank payment on its way), paid, failed */
+  paymentStatus: text("payment_status").notNull().default("unpaid"),
+  /** The payment's own state: processing (a bank payment on its way), succeeded, failed. */
+  paymentState: text("payment_state"),
+  /** A test bank payment's end, chosen on the checkout page: clears or fails. */
+  bankOutcome: text("bank_outcome"),
+  method: text("method"),
+  refundedCents: integer("refunded_cents").notNull().default(0),
+  description: text("description").notNull(),
+  successUrl: text("success_url").notNull(),
+  cancelUrl: text("cancel_url").notNull(),
+  metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
+  createdAt: createdAt(),
+});
 
 /** Who wrote a ledger entry: the owner, the daily posting, a rent-roll import, the tenant online, staff. */
 export const LEDGER_SOURCES = ["owner", "system", "import", "tenant", "staff"] as const;

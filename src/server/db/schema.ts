@@ -19,6 +19,7 @@ import {
   MEMBER_STATUSES,
   MEMBERSHIP_LEVELS,
 } from "../../shared/membership.ts";
+import { tenantAccounts } from "./portal-schema.ts";
 
 // The data model of the whole product. Times are UTC (timestamptz); money is integer cents.
 // Ids that reach a browser are random UUIDs (DECISIONS.md 2).
@@ -291,7 +292,7 @@ export const adminUsers = pgTable(
   ],
 );
 
-export const SESSION_KINDS = ["applicant", "member", "admin"] as const;
+export const SESSION_KINDS = ["applicant", "member", "admin", "tenant"] as const;
 export type SessionKind = (typeof SESSION_KINDS)[number];
 
 /** Lucia-style sessions: the id is the SHA-256 of the token the browser holds (DECISIONS.md 5). */
@@ -303,10 +304,13 @@ export const sessions = pgTable(
     memberId: uuid("member_id").references(() => members.id, { onDelete: "cascade" }),
     adminId: uuid("admin_id").references(() => adminUsers.id, { onDelete: "cascade" }),
     applicationId: uuid("application_id").references(() => applications.id, { onDelete: "cascade" }),
+    /** A tenant of the owner portal (tenant_accounts). */
+    tenantAccountId: uuid("tenant_account_id").references((): AnyPgColumn => tenantAccounts.id, { onDelete: "cascade" }),
     expiresAt: tz("expires_at").notNull(),
     createdAt: createdAt(),
   },
   (t) => [
+    index("sessions_tenant_idx").on(t.tenantAccountId).where(sql`${t.tenantAccountId} is not null`),
     // Partial: an applicant session (the busiest kind, one per application) has neither.
     index("sessions_member_idx").on(t.memberId).where(sql`${t.memberId} is not null`),
     index("sessions_admin_idx").on(t.adminId).where(sql`${t.adminId} is not null`),
@@ -318,8 +322,9 @@ export const sessions = pgTable(
  * sign_in, password_set, password_reset: a member's links. signing: the link in the application
  * email that continues an application on any device. email_code: a 6-digit code that proves a
  * signed-in member reads their email. admin_sign_in: an administrator's emailed sign-in link.
+ * tenant_sign_in: a tenant's invitation or sign-in link to the tenant portal.
  */
-export const TOKEN_PURPOSES = ["sign_in", "password_set", "password_reset", "signing", "email_code", "admin_sign_in"] as const;
+export const TOKEN_PURPOSES = ["sign_in", "password_set", "password_reset", "signing", "email_code", "admin_sign_in", "tenant_sign_in"] as const;
 export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
 
 /** Single-use emailed links; only the SHA-256 of the token is stored (DECISIONS.md 4). */
@@ -331,6 +336,7 @@ export const signInTokens = pgTable(
     memberId: uuid("member_id").references(() => members.id, { onDelete: "cascade" }),
     applicationId: uuid("application_id").references(() => applications.id, { onDelete: "cascade" }),
     adminId: uuid("admin_id").references(() => adminUsers.id, { onDelete: "cascade" }),
+    tenantAccountId: uuid("tenant_account_id").references((): AnyPgColumn => tenantAccounts.id, { onDelete: "cascade" }),
     expiresAt: tz("expires_at").notNull(),
     usedAt: tz("used_at"),
     /** Wrong guesses of an email code (a code dies after five). */
@@ -341,6 +347,7 @@ export const signInTokens = pgTable(
     index("sign_in_tokens_member_idx").on(t.memberId).where(sql`${t.usedAt} is null`),
     index("sign_in_tokens_application_idx").on(t.applicationId).where(sql`${t.usedAt} is null`),
     index("sign_in_tokens_admin_idx").on(t.adminId).where(sql`${t.usedAt} is null`),
+    index("sign_in_tokens_tenant_idx").on(t.tenantAccountId).where(sql`${t.usedAt} is null`),
   ],
 );
 

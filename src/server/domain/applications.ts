@@ -21,12 +21,12 @@ import type { RequestMeta } from "./caller.ts";
 import { consumeLink, LINK_LIFETIME_MS } from "./links.ts";
 import { assertUnderRateLimit, rateLimitKey, type RateLimitRule } from "./rate-limit.ts";
 import { createSession, generateToken, hashToken, newSessionToken, SESSION_LIFETIME, type MemberRow, type ValidSession } from "./sessions.ts";
+import { isUuid } from "./ids.ts";
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type ContractRow = typeof contracts.$inferSelect;
 
 
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 /** Applications from one address: generous for an office that shares one, tight for a script. */
 export const APPLY_PER_IP: RateLimitRule = {

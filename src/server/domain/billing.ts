@@ -16,12 +16,12 @@ import { revokeLinks } from "./links.ts";
 import { findApplication } from "./applications.ts";
 import { applyProviderEvents, liveSubscription, reconcileCheckout, syncSubscription, type PaymentRow } from "./billing-events.ts";
 import type { MemberRow } from "./sessions.ts";
+import { isUuid } from "./ids.ts";
 
 // Starting and confirming card payments: the first payment after signing, upgrades (checkout
 // from Basic, a prorated plan change between paid levels), and the portal account a paid member
 // creates after paying.
 
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 function returnUrls(services: Services, kind: "initial" | "upgrade") {
   const base = services.config.PUBLIC_URL.replace(/\/+$/, "");

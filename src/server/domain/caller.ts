@@ -8,11 +8,14 @@ import type { ValidSession } from "./sessions.ts";
 export type MemberSession = Extract<ValidSession, { kind: "member" }>;
 export type AdminSession = Extract<ValidSession, { kind: "admin" }>;
 export type ApplicantSession = Extract<ValidSession, { kind: "applicant" }>;
+export type TenantSession = Extract<ValidSession, { kind: "tenant" }>;
 
 export interface Caller {
   applicant: ApplicantSession | null;
   member: MemberSession | null;
   admin: AdminSession | null;
+  /** A tenant of the owner portal (PORTAL.md 1): not a member. */
+  tenant?: TenantSession | null;
 }
 
 /** Where a request came from: recorded with signatures and counted by rate limits. */

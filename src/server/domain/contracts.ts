@@ -6,13 +6,13 @@ import { AppError, notFound, unauthorized } from "../errors.ts";
 import type { Services } from "../services.ts";
 import { hitRateLimit, type RateLimitRule } from "./rate-limit.ts";
 import type { ValidSession } from "./sessions.ts";
+import { isUuid } from "./ids.ts";
 
 // Signed contracts as documents: the PDF for the member who signed and for admins, and the
 // verification of a PDF (or its SHA-256) against the contracts on record.
 
 export type ContractRow = typeof contracts.$inferSelect;
 
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 export async function findContract(db: DbOrTx, id: string): Promise<ContractRow | null> {
   if (!isUuid(id)) return null;

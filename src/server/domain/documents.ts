@@ -5,6 +5,7 @@ import type { DbOrTx } from "../db/client.ts";
 import { documentCategories, documents } from "../db/schema.ts";
 import { AppError, notFound } from "../errors.ts";
 import type { MemberRow } from "./sessions.ts";
+import { isUuid } from "./ids.ts";
 
 // The document library (SPEC.md 6): a member sees and downloads the documents their level
 // allows. "all" and "basic" are open to every member; "standard" needs Standard or Premium;
@@ -125,7 +126,6 @@ export async function listDocuments(db: DbOrTx, member: MemberRow, filter: { cat
 }
 export type DocumentListItem = Awaited<ReturnType<typeof listDocuments>>[number];
 
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 /** The file of one document, for a member whose level allows it. */
 export async function openDocumentForDownload(db: DbOrTx, member: MemberRow, id: string) {

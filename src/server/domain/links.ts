@@ -12,21 +12,23 @@ export const EMAIL_CODE_LIFETIME_MS = 15 * 60 * 1000;
 /** Wrong guesses a code survives; the next one ends it. */
 export const EMAIL_CODE_MAX_FAILURES = 5;
 
-/** Whose link it is: a member, an application (continue and sign) or an administrator. */
-export type LinkOwner = { memberId: string } | { applicationId: string } | { adminId: string };
+/** Whose link it is: a member, an application (continue and sign), an administrator or a tenant. */
+export type LinkOwner = { memberId: string } | { applicationId: string } | { adminId: string } | { tenantAccountId: string };
 
 function ownerColumns(owner: LinkOwner) {
   return {
     memberId: "memberId" in owner ? owner.memberId : null,
     applicationId: "applicationId" in owner ? owner.applicationId : null,
     adminId: "adminId" in owner ? owner.adminId : null,
+    tenantAccountId: "tenantAccountId" in owner ? owner.tenantAccountId : null,
   };
 }
 
 function ownedBy(owner: LinkOwner) {
   if ("memberId" in owner) return eq(signInTokens.memberId, owner.memberId);
   if ("applicationId" in owner) return eq(signInTokens.applicationId, owner.applicationId);
-  return eq(signInTokens.adminId, owner.adminId);
+  if ("adminId" in owner) return eq(signInTokens.adminId, owner.adminId);
+  return eq(signInTokens.tenantAccountId, owner.tenantAccountId);
 }
 
 /** A new single-use link token for `owner`; the caller emails it in the same transaction. */
@@ -52,6 +54,7 @@ export interface UsedLink {
   memberId: string | null;
   applicationId: string | null;
   adminId: string | null;
+  tenantAccountId: string | null;
 }
 
 /**
@@ -71,7 +74,12 @@ export async function consumeLink(tx: DbOrTx, token: string, purposes: TokenPurp
         gt(signInTokens.expiresAt, now),
       ),
     )
-    .returning({ memberId: signInTokens.memberId, applicationId: signInTokens.applicationId, adminId: signInTokens.adminId });
+    .returning({
+      memberId: signInTokens.memberId,
+      applicationId: signInTokens.applicationId,
+      adminId: signInTokens.adminId,
+      tenantAccountId: signInTokens.tenantAccountId,
+    });
   if (!row) return null;
   const owner: LinkOwner | null = row.memberId
     ? { memberId: row.memberId }
@@ -79,7 +87,9 @@ export async function consumeLink(tx: DbOrTx, token: string, purposes: TokenPurp
       ? { applicationId: row.applicationId }
       : row.adminId
         ? { adminId: row.adminId }
-        : null;
+        : row.tenantAccountId
+          ? { tenantAccountId: row.tenantAccountId }
+          : null;
   if (owner) await revokeLinks(tx, owner, now);
   return row;
 }

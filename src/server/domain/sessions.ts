@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
-import { adminUsers, members, sessions, type SessionKind } from "../db/schema.ts";
+import { adminUsers, members, sessions, tenantAccounts, type SessionKind } from "../db/schema.ts";
 
 // Sessions after Lucia's design (DECISIONS.md 5): the browser holds a random token, the
 // database stores only its SHA-256 as the session id. Members slide over 30 days, admins
@@ -13,6 +13,7 @@ export const SESSION_LIFETIME: Record<SessionKind, number> = {
   member: 30 * DAY,
   admin: 12 * 60 * 60 * 1000,
   applicant: 7 * DAY,
+  tenant: 30 * DAY,
 };
 
 export function generateToken(): string {
@@ -30,6 +31,7 @@ export interface NewSession {
   memberId?: string;
   adminId?: string;
   applicationId?: string;
+  tenantAccountId?: string;
 }
 
 /** A new session's token, the id it is stored under and when it ends (for a caller that writes the row itself). */
@@ -46,6 +48,7 @@ export async function createSession(db: DbOrTx, input: NewSession, now = new Dat
     memberId: input.memberId ?? null,
     adminId: input.adminId ?? null,
     applicationId: input.applicationId ?? null,
+    tenantAccountId: input.tenantAccountId ?? null,
     expiresAt,
   });
   return { token, expiresAt };
@@ -54,11 +57,13 @@ export async function createSession(db: DbOrTx, input: NewSession, now = new Dat
 export type SessionRow = typeof sessions.$inferSelect;
 export type MemberRow = typeof members.$inferSelect;
 export type AdminRow = typeof adminUsers.$inferSelect;
+export type TenantAccountRow = typeof tenantAccounts.$inferSelect;
 
 export type ValidSession =
   | { kind: "applicant"; session: SessionRow; applicationId: string }
   | { kind: "member"; session: SessionRow; member: MemberRow }
-  | { kind: "admin"; session: SessionRow; admin: AdminRow };
+  | { kind: "admin"; session: SessionRow; admin: AdminRow }
+  | { kind: "tenant"; session: SessionRow; tenant: TenantAccountRow };
 
 /** The session a token stands for, or null when unknown, expired or its owner is gone. */
 export async function validateSessionToken(db: DbOrTx, token: string, now = new Date()): Promise<ValidSession | null> {
@@ -70,9 +75,9 @@ export async function validateSessionToken(db: DbOrTx, token: string, now = new 
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
-  // Members slide: a session used in its second half is extended to a full lifetime.
-  if (session.kind === "member" && session.expiresAt.getTime() - now.getTime() < SESSION_LIFETIME.member / 2) {
-    session.expiresAt = new Date(now.getTime() + SESSION_LIFETIME.member);
+  // Members and tenants slide: a session used in its second half is extended to a full lifetime.
+  if ((session.kind === "member" || session.kind === "tenant") && session.expiresAt.getTime() - now.getTime() < SESSION_LIFETIME.member / 2) {
+    session.expiresAt = new Date(now.getTime() + SESSION_LIFETIME[session.kind]);
     await db.update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, id));
   }
   switch (session.kind) {
@@ -89,6 +94,11 @@ export async function validateSessionToken(db: DbOrTx, token: string, now = new 
       if (!session.adminId) return null;
       const [admin] = await db.select().from(adminUsers).where(eq(adminUsers.id, session.adminId)).limit(1);
       return admin ? { kind: "admin", session, admin } : null;
+    }
+    case "tenant": {
+      if (!session.tenantAccountId) return null;
+      const [tenant] = await db.select().from(tenantAccounts).where(eq(tenantAccounts.id, session.tenantAccountId)).limit(1);
+      return tenant ? { kind: "tenant", session, tenant } : null;
     }
   }
 }

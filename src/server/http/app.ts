@@ -10,6 +10,7 @@ import { TRPC_MAX_BATCH } from "../../shared/routes.ts";
 import { appRouter } from "../trpc/root.ts";
 import { createTrpcContext } from "../trpc/trpc.ts";
 import { authMiddleware, originCheck, type AppEnv } from "./auth.ts";
+import { MAX_UPLOAD_REQUEST_BYTES } from "./validate.ts";
 import { adminAuthRoutes } from "./routes/admin-auth.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -18,10 +19,13 @@ import { membershipRoutes } from "./routes/membership.ts";
 import { ownerPortalRoutes } from "./routes/owner-portal.ts";
 import { portalRoutes } from "./routes/portal.ts";
 import { siteRoutes } from "./routes/site.ts";
+import { tenantRoutes } from "./routes/tenant.ts";
 import { paymentInitiationRoutes, paymentRoutes, stripeWebhookRoutes, subscriptionRoutes, upgradeRoutes } from "./routes/billing.ts";
 import { webRoutes } from "./web.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** The routes that take a file (multipart): maintenance photos and lease documents. */
+const UPLOAD_PATH = /^\/api\/(portal|tenant)\/(maintenance|leases)\/[^/]+\/(photos|documents)$/;
 /** What every page may use; everything else (camera, microphone, location, payment request...) is off. */
 const PERMISSIONS_POLICY =
   "accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), " +
@@ -91,8 +95,12 @@ export function createApp(services: Services, options: AppOptions = {}) {
     maxSize: MAX_BODY_BYTES,
     onError: (c) => c.json({ detail: "The request body is larger than 1 MB." }, 413),
   });
-  // Every request's body is capped, pages included; routes that take files declare their own cap.
-  app.use("*", limit);
+  const uploadLimit = bodyLimit({
+    maxSize: MAX_UPLOAD_REQUEST_BYTES,
+    onError: (c) => c.json({ detail: "A file may be at most 10 MB." }, 413),
+  });
+  // Every request's body is capped, pages included; the routes that take a file get room for one.
+  app.use("*", (c, next) => (UPLOAD_PATH.test(c.req.path) ? uploadLimit(c, next) : limit(c, next)));
   // API answers may hold someone's data: never stored by a browser or a proxy, unless a route says otherwise.
   const noStore = async (c: Context, next: Next) => {
     await next();
@@ -115,6 +123,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.route("/api/stripe", stripeWebhookRoutes);
   app.route("/api/portal", portalRoutes);
   app.route("/api/portal", ownerPortalRoutes);
+  app.route("/api/tenant", tenantRoutes);
   app.route("/api/site", siteRoutes);
   app.route("/api/contracts", contractRoutes);
   // Admin sign-in is mounted before any /api/auth routes so that /api/auth/admin/* reaches it.

@@ -3,7 +3,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { serialize, type CookieOptions } from "hono/utils/cookie";
 import type { SessionKind } from "../db/schema.ts";
 import { forbidden, unauthorized } from "../errors.ts";
-import type { AdminSession, Caller, MemberSession, RequestMeta } from "../domain/caller.ts";
+import type { AdminSession, Caller, MemberSession, RequestMeta, TenantSession } from "../domain/caller.ts";
 import { validateSessionToken, type ValidSession } from "../domain/sessions.ts";
 import type { Services } from "../services.ts";
 
@@ -14,10 +14,12 @@ export const COOKIE_NAMES: Record<SessionKind, string> = {
   applicant: "lpa_applicant",
   member: "lpa_member",
   admin: "lpa_admin",
+  tenant: "lpa_tenant",
 };
 
 /** The caller (domain/caller.ts) as this request presented it. */
 export interface Auth extends Caller {
+  tenant: TenantSession | null;
   /** True when a session came from a cookie (CSRF checks apply). */
   viaCookie: boolean;
   /** Tokens as presented, so logout can end exactly these sessions. */
@@ -52,7 +54,7 @@ export function authMiddleware(services: Services): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.set("services", services);
     c.set("meta", { ip: clientIp(c, services.config.TRUST_PROXY), userAgent: c.req.header("user-agent")?.slice(0, 500) ?? null });
-    const auth: Auth = { applicant: null, member: null, admin: null, viaCookie: false, tokens: {} };
+    const auth: Auth = { applicant: null, member: null, admin: null, tenant: null, viaCookie: false, tokens: {} };
     const now = services.now();
 
     const bearer = c.req.header("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
@@ -63,7 +65,7 @@ export function authMiddleware(services: Services): MiddlewareHandler<AppEnv> {
         auth.tokens[session.kind] = bearer;
       }
     }
-    for (const kind of ["applicant", "member", "admin"] as const) {
+    for (const kind of ["applicant", "member", "admin", "tenant"] as const) {
       if (auth[kind]) continue;
       const token = getCookie(c, COOKIE_NAMES[kind]);
       if (!token) continue;
@@ -85,6 +87,7 @@ export function authMiddleware(services: Services): MiddlewareHandler<AppEnv> {
 function assign(auth: Auth, session: ValidSession) {
   if (session.kind === "applicant") auth.applicant = session;
   else if (session.kind === "member") auth.member = session;
+  else if (session.kind === "tenant") auth.tenant = session;
   else auth.admin = session;
 }
 

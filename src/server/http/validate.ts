@@ -25,3 +25,27 @@ export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.output<
   if (!parsed.success) throw validationError(parsed.error, "query");
   return parsed.data;
 }
+
+/** The largest request an upload route takes: one 10 MB file and its form fields. */
+export const MAX_UPLOAD_REQUEST_BYTES = 11 * 1024 * 1024;
+
+/**
+ * A multipart form with one file in `file` (and text fields beside it): 400 when the form does
+ * not parse, 422 when the file is missing. The file's type is decided later, from its content.
+ */
+export async function readUpload(c: Context): Promise<{ file: { name: string; bytes: Uint8Array }; fields: Record<string, string> }> {
+  if (!c.req.header("content-type")?.toLowerCase().startsWith("multipart/form-data")) {
+    throw new AppError("UNPROCESSABLE", [{ loc: ["body", "file"], msg: "Send the file as multipart/form-data in the field `file`." }]);
+  }
+  let form: Record<string, string | File>;
+  try {
+    form = await c.req.parseBody();
+  } catch {
+    throw new AppError("BAD_REQUEST", "The form could not be read.");
+  }
+  const file = form.file;
+  if (!(file instanceof File)) throw new AppError("UNPROCESSABLE", [{ loc: ["body", "file"], msg: "Choose a file to upload." }]);
+  const fields: Record<string, string> = {};
+  for (const [key, value] of Object.entries(form)) if (typeof value === "string") fields[key] = value;
+  return { file: { name: file.name || "file", bytes: new Uint8Array(await file.arrayBuffer()) }, fields };
+}

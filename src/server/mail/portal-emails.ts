@@ -38,3 +38,78 @@ export function paymentReceiptEmail(config: Config, receipt: ReceiptFacts): Rend
     ],
   });
 }
+
+/** The owner invites a tenant to the tenant portal: a single-use link that signs them in. */
+export function tenantInviteEmail(config: Config, input: { firstName: string; ownerName: string; place: string; token: string }): RenderedEmail {
+  return renderEmail(config, "tenant_invite", `${input.ownerName} invited you to your tenant portal`, {
+    heading: `Your tenant portal, ${input.firstName}`,
+    paragraphs: [
+      `${input.ownerName} keeps the rent ledger of ${input.place} in the association's portal and invited you to see it.`,
+      "In your tenant portal you see your balance and every charge and payment, pay rent online when your landlord accepts it, and send maintenance requests with photos.",
+      "The link works once and expires in 24 hours. You can always ask for a new one on the tenant sign-in page, or set a password once you are in.",
+    ],
+    action: { label: "Open my tenant portal", url: `${config.PUBLIC_URL}/tenant/link?token=${encodeURIComponent(input.token)}` },
+  });
+}
+
+export function tenantSignInLinkEmail(config: Config, input: { firstName: string; token: string }): RenderedEmail {
+  return renderEmail(config, "tenant_sign_in_link", "Your tenant portal sign-in link", {
+    heading: `Sign in, ${input.firstName}`,
+    paragraphs: [
+      "Someone (we hope you) asked for a link to sign in to the tenant portal. Open it and press Sign In.",
+      "The link works once and expires in 24 hours. If you did not ask for it, ignore this message.",
+    ],
+    action: { label: "Sign in to my tenant portal", url: `${config.PUBLIC_URL}/tenant/link?token=${encodeURIComponent(input.token)}` },
+  });
+}
+
+/** A reminder before rent is due, or after the grace days while a balance remains (PORTAL.md 4). */
+export function rentReminderEmail(
+  config: Config,
+  input: { firstName: string; place: string; kind: "before_due" | "after_grace"; dueDate: IsoDate; rentCents: number; balanceCents: number },
+): RenderedEmail {
+  const before = input.kind === "before_due";
+  return renderEmail(
+    config,
+    before ? "rent_reminder" : "rent_overdue",
+    before ? `Rent for ${input.place} is due ${dateLabel(input.dueDate)}` : `Rent for ${input.place} is past due`,
+    {
+      heading: before ? `A reminder, ${input.firstName}` : `Your rent is past due, ${input.firstName}`,
+      paragraphs: before
+        ? [`Rent of ${formatCents(input.rentCents)} for ${input.place} is due on ${dateLabel(input.dueDate)}.`, `Your balance now: ${formatCents(input.balanceCents)}.`]
+        : [
+            `The rent for ${input.place} was due on ${dateLabel(input.dueDate)} and a balance of ${formatCents(input.balanceCents)} remains.`,
+            "If you paid already, thank you: your landlord may not have recorded it yet.",
+          ],
+      action: { label: "Open my tenant portal", url: `${config.PUBLIC_URL}/tenant` },
+    },
+  );
+}
+
+/** News of a maintenance request for the other party: submitted, moved, commented on. */
+export function maintenanceNewsEmail(
+  config: Config,
+  input: { firstName: string; title: string; place: string; news: string; note: string; portalPath: string },
+): RenderedEmail {
+  return renderEmail(config, "maintenance_update", `Maintenance: ${input.title} (${input.place})`, {
+    heading: `${input.news}, ${input.firstName}`,
+    paragraphs: [`"${input.title}" at ${input.place}: ${input.news.toLowerCase()}.`, ...(input.note ? [`Note: ${input.note}`] : [])],
+    action: { label: "Open the request", url: `${config.PUBLIC_URL}${input.portalPath}` },
+  });
+}
+
+/** A skills-network member is sent a job by an owner (the introductions machinery of the skills network). */
+export function maintenanceJobEmail(
+  config: Config,
+  input: { firstName: string; ownerName: string; ownerEmail: string; title: string; description: string; place: string; priority: string; permissionToEnter: boolean },
+): RenderedEmail {
+  return renderEmail(config, "maintenance_job", `A job from ${input.ownerName}: ${input.title}`, {
+    heading: `A job for you, ${input.firstName}`,
+    paragraphs: [
+      `${input.ownerName}, a member of the association, would like your help with "${input.title}" at ${input.place} (priority: ${input.priority}).`,
+      input.description,
+      input.permissionToEnter ? "The tenant has given permission to enter." : "Arrange access with the owner before you go.",
+      `Answer ${input.ownerName} at ${input.ownerEmail}. Jobs over $1,000 need a written contract (Illinois Home Repair and Remodeling Act, 815 ILCS 513).`,
+    ],
+  });
+}

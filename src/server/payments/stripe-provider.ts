@@ -200,14 +200,23 @@ export class StripePaymentProvider implements PaymentProvider {
 
   /** Verifies the signature (400 when forged or stale) and returns the event in our words. */
   async verifyWebhook(rawBody: string, signature: string | undefined, secret: string): Promise<BillingEvent> {
+    return toBillingEvent(await this.verifiedEvent(rawBody, signature, [secret]));
+  }
+
+  /**
+   * The event, when its signature verifies with one of the secrets: the account's endpoint and,
+   * for Connect's events (account.updated), the connected-accounts endpoint. 400 otherwise.
+   */
+  async verifiedEvent(rawBody: string, signature: string | undefined, secrets: string[]): Promise<Stripe.Event> {
     if (!signature) throw new AppError("BAD_REQUEST", "Missing Stripe-Signature header.");
-    let event: Stripe.Event;
-    try {
-      event = await this.stripe.webhooks.constructEventAsync(rawBody, signature, secret);
-    } catch {
-      throw new AppError("BAD_REQUEST", "Invalid webhook signature.");
+    for (const secret of secrets) {
+      try {
+        return await this.stripe.webhooks.constructEventAsync(rawBody, signature, secret);
+      } catch {
+        // Try the next endpoint's secret.
+      }
     }
-    return toBillingEvent(event);
+    throw new AppError("BAD_REQUEST", "Invalid webhook signature.");
   }
 }
 

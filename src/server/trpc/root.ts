@@ -6,11 +6,12 @@ import { memberPortalRouter, memberSkillsRouter } from "./routers/portal.ts";
 import { adminArea, adminAuthRouter } from "./routers/admin.ts";
 import { membershipRouter } from "./routers/membership.ts";
 import { ownerRouter } from "./routers/owner.ts";
+import { tenantAuthRouter, tenantRouter } from "./routers/tenant.ts";
 import { siteRouter } from "./routers/site.ts";
 import { landingRouter } from "./routers/landing.ts";
 import { adminBillingRouter, memberBillingRouter, testProviderRouter } from "./routers/billing.ts";
 
-// One router per audience (public, member, admin), each composed of one router per domain.
+// One router per audience (public, member, admin, tenant), each composed of one router per domain.
 export const appRouter = router({
   public: router({
     site: siteRouter,
@@ -20,6 +21,7 @@ export const appRouter = router({
     adminAuth: adminAuthRouter,
     auth: memberAuthRouter,
     testProvider: testProviderRouter,
+    tenantAuth: tenantAuthRouter,
   }),
   member: router({
     account: memberAccountRouter,
@@ -30,6 +32,7 @@ export const appRouter = router({
     billing: memberBillingRouter,
     owner: ownerRouter,
   }),
+  tenant: tenantRouter,
   admin: router({
     ...adminArea,
     billing: adminBillingRouter,

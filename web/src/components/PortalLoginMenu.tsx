@@ -3,34 +3,10 @@ import { useRef } from "react";
 import { useNavigate } from "react-router-dom";
 import { priceLabel } from "@shared/membership.ts";
 import { useSignOut } from "../features/account/useSignOut.ts";
-import { delay } from "../lib/scroll.ts";
-import { useSiteConfig } from "../lib/site-config.ts";
 import { useWhoami } from "../lib/whoami.ts";
 import { useSectionAlert } from "../lib/use-section.ts";
 import { trpc } from "../trpc.ts";
-import { useAlert } from "./alert.tsx";
 import { buttonClass } from "./Button.tsx";
-
-/** SPEC.md 9: a blocked new tab is checked for at 100 ms and 250 ms. */
-const POPUP_CHECKS_MS = [100, 250];
-
-/** Opens an address in a new tab; resolves false when the browser blocked it. */
-async function openInNewTab(url: string): Promise<boolean> {
-  const tab = window.open(url, "_blank");
-  if (!tab) return false;
-  try {
-    tab.opener = null;
-  } catch {
-    // A cross-origin tab may refuse the assignment; it is already detached then.
-  }
-  let waited = 0;
-  for (const at of POPUP_CHECKS_MS) {
-    await delay(at - waited);
-    waited = at;
-    if (tab.closed) return false;
-  }
-  return true;
-}
 
 const itemClass =
   "flex cursor-pointer select-none flex-col rounded-md px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800";
@@ -38,14 +14,12 @@ const itemClass =
 /**
  * The header's Portal Login menu (SPEC.md 2): the owner portal (/portal) opens only when the server
  * says the member is an active Standard or Premium member; a visitor is asked to sign in, anyone
- * else gets the upgrade prompt and the membership section. The tenant portal opens in a new tab,
- * with a copy-address fallback.
+ * else gets the upgrade prompt and the membership section. The tenant portal is part of this site
+ * too (PORTAL.md 1): it opens /tenant in place.
  */
 export function PortalLoginMenu({ defaultOpen = false }: { defaultOpen?: boolean } = {}) {
-  const config = useSiteConfig();
   const whoami = useWhoami();
   const utils = trpc.useUtils();
-  const alert = useAlert();
   const sectionAlert = useSectionAlert();
   const navigate = useNavigate();
   const signOut = useSignOut(() => navigate("/"));
@@ -53,22 +27,6 @@ export function PortalLoginMenu({ defaultOpen = false }: { defaultOpen?: boolean
   // Opened already (the header's stand-in was pressed), the trigger never had focus: return it
   // there on close ourselves, so the keyboard user stays in place.
   const triggerRef = useRef<HTMLButtonElement>(null);
-
-  const offerCopy = async (name: string, url: string) => {
-    const copy = await alert({
-      title: "Pop-up blocked",
-      message: `Your browser blocked the ${name} from opening in a new tab. Copy its address to the clipboard so you can paste it into a new tab?`,
-      confirmLabel: "Copy Address",
-      cancelLabel: "Cancel",
-    });
-    if (!copy) return;
-    try {
-      await navigator.clipboard.writeText(url);
-      await alert({ title: "Address copied", message: `The ${name} address is on your clipboard. Paste it into a new tab: ${url}` });
-    } catch {
-      await alert({ title: "Copy the address", message: `Your browser did not allow copying. Select and copy this address: ${url}` });
-    }
-  };
 
   const openOwnerPortal = async () => {
     const access = await utils.public.auth.ownerPortalAccess.fetch(undefined, { staleTime: 5_000 });
@@ -87,11 +45,6 @@ export function PortalLoginMenu({ defaultOpen = false }: { defaultOpen?: boolean
             : " Apply for a membership level below, or sign in if you are already a paid member."),
       confirmLabel: "View Membership Options",
     });
-  };
-
-  const openTenantPortal = async () => {
-    if (!config) return;
-    if (!(await openInNewTab(config.tenantPortalUrl))) await offerCopy("tenant portal", config.tenantPortalUrl);
   };
 
   return (
@@ -121,7 +74,7 @@ export function PortalLoginMenu({ defaultOpen = false }: { defaultOpen?: boolean
             <span className="font-medium">Owner Portal</span>
             <span className="text-xs text-slate-500">Standard and Premium members</span>
           </DropdownMenu.Item>
-          <DropdownMenu.Item className={itemClass} onSelect={() => void openTenantPortal()}>
+          <DropdownMenu.Item className={itemClass} onSelect={() => navigate("/tenant")}>
             <span className="font-medium">Tenant Portal</span>
             <span className="text-xs text-slate-500">For your tenants: payments and requests</span>
           </DropdownMenu.Item>

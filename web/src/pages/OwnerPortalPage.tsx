@@ -18,6 +18,10 @@ const NewLeasePage = lazy(() => import("../features/portal/leases/NewLeasePage.t
 const LeasePage = lazy(() => import("../features/portal/leases/LeasePage.tsx"));
 const RentRollPage = lazy(() => import("../features/portal/rent-roll/RentRollPage.tsx"));
 const ImportPage = lazy(() => import("../features/portal/import/ImportPage.tsx"));
+const MaintenanceListPage = lazy(() => import("../features/portal/maintenance/MaintenanceListPage.tsx"));
+const NewRequestPage = lazy(() => import("../features/portal/maintenance/NewRequestPage.tsx"));
+const RequestPage = lazy(() => import("../features/portal/maintenance/RequestPage.tsx"));
+const PayoutsPage = lazy(() => import("../features/portal/payouts/PayoutsPage.tsx"));
 
 /**
  * /portal: the member area with the owner tools (PORTAL.md 1). The server decides who gets in:
@@ -85,6 +89,10 @@ export default function OwnerPortalPage() {
           <Route path="leases/:id" element={<LeasePage canWrite={canWrite} />} />
           <Route path="rent-roll" element={<RentRollPage />} />
           <Route path="import" element={<ImportPage canWrite={canWrite} />} />
+          <Route path="maintenance" element={<MaintenanceListPage canWrite={canWrite} />} />
+          <Route path="maintenance/new" element={<NewRequestPage />} />
+          <Route path="maintenance/:id" element={<RequestPage canWrite={canWrite} />} />
+          <Route path="payouts" element={<PayoutsPage canWrite={canWrite} />} />
           <Route
             path="resources"
             element={

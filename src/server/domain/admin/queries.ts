@@ -1,6 +1,7 @@
 import { and, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { TEST_EMAIL_MARKERS, TEST_NAME_MARKERS, type TAdminListQueryParsed } from "../../../shared/admin.ts";
+import { isUuid } from "../ids.ts";
 
 // The where-clauses every admin list shares: search and the test-data rule, applied by the
 // server (SPEC.md 5). Search text is a bound parameter, never spliced into SQL, and its % and _
@@ -39,7 +40,7 @@ export function personWhere(p: PersonColumns, query: Partial<Pick<TAdminListQuer
   return conditions.length ? and(...conditions) : undefined;
 }
 
-export const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+export { isUuid };
 
 /** A page of a list and where the next one starts. */
 export interface Page<T> {

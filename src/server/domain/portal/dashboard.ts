@@ -1,3 +1,4 @@
+import { openRequestsSummary } from "./maintenance.ts";
 import { and, eq, lte } from "drizzle-orm";
 import { chicagoToday, daysBetween, periodLabel, periodOf, periodsBetween, plusDays, plusMonths } from "../../../shared/calendar.ts";
 import { leases, leaseTenants, ledgerEntries, properties, units } from "../../db/schema.ts";
@@ -18,7 +19,7 @@ export async function ownerDashboard(services: Services, owner: Owner) {
   const today = chicagoToday(services.now());
   await postOwnerDue(db, owner.id, today);
   // Everything in one round of queries, each by the owner's index; the rest is worked out here.
-  const [propertyRows, unitRows, leaseRows, tenantRows, entryRows] = await Promise.all([
+  const [propertyRows, unitRows, leaseRows, tenantRows, entryRows, maintenance] = await Promise.all([
     db.select().from(properties).where(eq(properties.ownerId, owner.id)),
     db.select().from(units).where(eq(units.ownerId, owner.id)),
     db.select().from(leases).where(eq(leases.ownerId, owner.id)),
@@ -37,6 +38,7 @@ export async function ownerDashboard(services: Services, owner: Owner) {
       })
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.ownerId, owner.id), lte(ledgerEntries.date, today))),
+    openRequestsSummary(db, owner.id),
   ]);
   const propertyById = new Map(propertyRows.map((p) => [p.id, p]));
   const unitById = new Map(unitRows.map((u) => [u.id, u]));
@@ -117,6 +119,7 @@ export async function ownerDashboard(services: Services, owner: Owner) {
       amount_cents: -p.amountCents,
       method: p.method,
     })),
+    maintenance,
     chart: months.map((period) => ({ month: period, label: periodLabel(period).slice(0, 3), due_cents: totals.get(period)!.due, collected_cents: totals.get(period)!.collected })),
   };
 }

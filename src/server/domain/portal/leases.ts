@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { chicagoToday, dateLabel, firstDayOf, lastDayOf, periodLabel, type IsoDate, type Period } from "../../../shared/calendar.ts";
-import { ZLeaseSchema } from "../../../shared/portal.ts";
+import { ZLeaseSchema, ZLeaseSettingsSchema } from "../../../shared/portal.ts";
 import type { z } from "zod";
 import type { DbOrTx } from "../../db/client.ts";
 import { leases, leaseTenants, ledgerEntries, properties, units } from "../../db/schema.ts";
@@ -11,6 +11,7 @@ import { standing } from "./ledger-rules.ts";
 import { factOf, postLeaseNow, postOwnerDue, termsOf, type LeaseRow } from "./posting.ts";
 import { findOwnedUnit } from "./properties.ts";
 import { rentSchedule } from "./rent.ts";
+import { isUuid } from "../ids.ts";
 
 // Leases and their tenants (PORTAL.md 2): one unit, dates, rent, due day, deposit, late-fee policy
 // and one or more tenants. Two leases of one unit never overlap; ending a lease sets its end date
@@ -18,7 +19,6 @@ import { rentSchedule } from "./rent.ts";
 
 export type TenantRow = typeof leaseTenants.$inferSelect;
 export const LEASE_NOT_FOUND = "Lease not found.";
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 export type LeaseState = "upcoming" | "active" | "ended";
 export function leaseState(lease: Pick<LeaseRow, "startDate" | "endDate">, today: IsoDate): LeaseState {
@@ -28,7 +28,15 @@ export function leaseState(lease: Pick<LeaseRow, "startDate" | "endDate">, today
 }
 
 export function describeTenant(tenant: TenantRow) {
-  return { id: tenant.id, first_name: tenant.firstName, last_name: tenant.lastName, email: tenant.email, phone: tenant.phone };
+  return {
+    id: tenant.id,
+    first_name: tenant.firstName,
+    last_name: tenant.lastName,
+    email: tenant.email,
+    phone: tenant.phone,
+    /** When the owner last invited them to the tenant portal (null: never). */
+    invited_at: tenant.invitedAt?.toISOString() ?? null,
+  };
 }
 
 export interface LeasePlace {
@@ -49,6 +57,7 @@ export function describeLease(lease: LeaseRow, tenants: TenantRow[], place: Leas
     due_day: lease.dueDay,
     deposit_cents: lease.depositCents,
     late_fee: lease.lateFee ?? null,
+    reminder_days: lease.reminderDays,
     state: leaseState(lease, today),
     balance_cents: balanceCents,
     tenants: tenants.map(describeTenant),
@@ -66,7 +75,7 @@ export async function findOwnedLease(db: DbOrTx, owner: Owner, id: string, lock 
 }
 
 /** Where each lease is: its unit and property. */
-export async function placesOf(db: DbOrTx, owner: Owner, unitIds: string[]): Promise<Map<string, LeasePlace>> {
+export async function placesOf(db: DbOrTx, ownerId: string, unitIds: string[]): Promise<Map<string, LeasePlace>> {
   const places = new Map<string, LeasePlace>();
   if (unitIds.length === 0) return places;
   const rows = await db
@@ -82,7 +91,7 @@ export async function placesOf(db: DbOrTx, owner: Owner, unitIds: string[]): Pro
     })
     .from(units)
     .innerJoin(properties, eq(properties.id, units.propertyId))
-    .where(and(eq(units.ownerId, owner.id), inArray(units.id, [...new Set(unitIds)])));
+    .where(and(eq(units.ownerId, ownerId), inArray(units.id, [...new Set(unitIds)])));
   for (const r of rows) {
     places.set(r.unitId, {
       unit: { id: r.unitId, label: r.label },
@@ -121,7 +130,7 @@ export async function balancesOf(db: DbOrTx, owner: Owner, leaseIds: string[]): 
 export async function describeLeases(db: DbOrTx, owner: Owner, rows: LeaseRow[], today: IsoDate): Promise<LeaseView[]> {
   const ids = rows.map((l) => l.id);
   const [places, tenants, balances] = await Promise.all([
-    placesOf(db, owner, rows.map((l) => l.unitId)),
+    placesOf(db, owner.id, rows.map((l) => l.unitId)),
     tenantsOf(db, owner, ids),
     balancesOf(db, owner, ids),
   ]);
@@ -211,6 +220,7 @@ export async function createLease(db: DbOrTx, owner: Owner, input: z.output<type
       dueDay: input.due_day,
       depositCents: input.deposit_cents,
       lateFee: input.late_fee ?? null,
+      reminderDays: input.reminder_days,
     })
     .returning();
   await db.insert(leaseTenants).values(
@@ -306,4 +316,19 @@ export async function leasesCovering(db: DbOrTx, owner: Owner, period: Period): 
 export function addLease(services: Services, owner: Owner, input: z.output<typeof ZLeaseSchema>) {
   const today = chicagoToday(services.now());
   return services.db.transaction((tx) => createLease(tx, owner, input, today));
+}
+
+/** PATCH /api/portal/leases/{id}: the lease's settings (today, the reminder days). */
+export async function updateLeaseSettings(services: Services, owner: Owner, id: string, input: z.output<typeof ZLeaseSettingsSchema>) {
+  const today = chicagoToday(services.now());
+  return services.db.transaction(async (tx) => {
+    const current = await findOwnedLease(tx, owner, id, true);
+    const [lease] = await tx
+      .update(leases)
+      .set({ reminderDays: input.reminder_days, updatedAt: services.now() })
+      .where(and(eq(leases.id, current.id), eq(leases.ownerId, owner.id)))
+      .returning();
+    const [view] = await describeLeases(tx, owner, [lease!], today);
+    return view!;
+  });
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { chicagoToday, periodOf, type IsoDate } from "../../../shared/calendar.ts";
-import { CHARGE_KINDS, type ChargeKind, type TChargeRequest, type TPaymentRequest } from "../../../shared/portal.ts";
+import { CHARGE_KINDS, type ChargeKind, type PaymentMethod, type TChargeRequest, type TPaymentRequest } from "../../../shared/portal.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { leaseTenants, ledgerEntries } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
@@ -11,12 +11,12 @@ import type { Owner } from "./access.ts";
 import { assessLateFee, balanceOf } from "./ledger-rules.ts";
 import { describeLeases, findOwnedLease, placesOf } from "./leases.ts";
 import { factOf, policyOf, postLeaseNow, postOwnerDue, type LeaseRow, type LedgerRow } from "./posting.ts";
+import { isUuid } from "../ids.ts";
 
 // A lease's ledger (PORTAL.md 3): entries with a running balance, payments and charges the owner
 // records, and voids. Entries are only ever added.
 
 export const ENTRY_NOT_FOUND = "Ledger entry not found.";
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 /** Credits lower the balance; fees, deposits and refunds to the tenant raise it. */
 const CHARGE_SIGN: Record<ChargeKind, 1 | -1> = { fee: 1, deposit: 1, credit: -1, refund: 1 };
@@ -89,6 +89,30 @@ function accruingLateFees(lease: Pick<LeaseRow, "lateFee" | "rentCents">, rows: 
     .map((fee) => ({ period: fee!.period, amount_cents: fee!.amountCents, days_late: fee!.daysLate, first_late_day: fee!.firstLateDay }));
 }
 
+/** Emails every tenant of the lease who has an email a receipt for a payment; answers how many. */
+export async function emailReceipts(
+  tx: DbOrTx,
+  services: Services,
+  lease: LeaseRow,
+  ownerMember: { firstName: string; lastName: string },
+  payment: { amountCents: number; paidOn: IsoDate; method: PaymentMethod; reference: string | null; balanceCents: number },
+): Promise<number> {
+  const tenants = (await tx.select().from(leaseTenants).where(eq(leaseTenants.leaseId, lease.id))).filter((t) => t.email);
+  const place = (await placesOf(tx, lease.ownerId, [lease.unitId])).get(lease.unitId)!;
+  for (const tenant of tenants) {
+    await enqueueEmail(tx, {
+      to: tenant.email!,
+      ...paymentReceiptEmail(services.config, {
+        tenantFirstName: tenant.firstName,
+        ownerName: `${ownerMember.firstName} ${ownerMember.lastName}`,
+        place: `${place.property.display_name}, unit ${place.unit.label}`,
+        ...payment,
+      }),
+    });
+  }
+  return tenants.length;
+}
+
 function assertNotFuture(date: IsoDate, today: IsoDate, field: string, what: string) {
   if (date > today) throw new AppError("UNPROCESSABLE", [{ loc: ["body", field], msg: `${what} cannot be in the future` }]);
 }
@@ -125,26 +149,15 @@ export async function recordPayment(services: Services, owner: Owner, leaseId: s
     const rows = await entriesOf(tx, owner, lease.id);
     const balanceCents = balanceOf(rows);
 
-    const tenants = await tx.select().from(leaseTenants).where(and(eq(leaseTenants.leaseId, lease.id), eq(leaseTenants.ownerId, owner.id)));
-    const place = (await placesOf(tx, owner, [lease.unitId])).get(lease.unitId)!;
-    const placeName = `${place.property.display_name}, unit ${place.unit.label}`;
-    for (const tenant of tenants.filter((t) => t.email)) {
-      await enqueueEmail(tx, {
-        to: tenant.email!,
-        ...paymentReceiptEmail(services.config, {
-          tenantFirstName: tenant.firstName,
-          ownerName: `${owner.member.firstName} ${owner.member.lastName}`,
-          place: placeName,
-          amountCents: input.amount_cents,
-          paidOn: input.paid_on,
-          method: input.method,
-          reference: input.reference ?? null,
-          balanceCents,
-        }),
-      });
-    }
+    const receiptsSent = await emailReceipts(tx, services, lease, owner.member, {
+      amountCents: input.amount_cents,
+      paidOn: input.paid_on,
+      method: input.method,
+      reference: input.reference ?? null,
+      balanceCents,
+    });
     const running = withRunningBalance(rows);
-    return { entry: running.find((e) => e.id === entry!.id)!, balance_cents: balanceCents, receipts_sent: tenants.filter((t) => t.email).length };
+    return { entry: running.find((e) => e.id === entry!.id)!, balance_cents: balanceCents, receipts_sent: receiptsSent };
   });
 }
 

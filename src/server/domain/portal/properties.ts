@@ -6,6 +6,7 @@ import { leases, properties, units } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
 import type { Services } from "../../services.ts";
 import type { Owner } from "./access.ts";
+import { isUuid } from "../ids.ts";
 
 // Properties and their units (PORTAL.md 2). Every query names the owner: another owner's id is
 // answered exactly like one that does not exist.
@@ -13,7 +14,6 @@ import type { Owner } from "./access.ts";
 export type PropertyRow = typeof properties.$inferSelect;
 export type UnitRow = typeof units.$inferSelect;
 
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 export const PROPERTY_NOT_FOUND = "Property not found.";
 export const UNIT_NOT_FOUND = "Unit not found.";
 

@@ -33,7 +33,7 @@ export async function rentRoll(services: Services, owner: Owner, month?: Period)
   const covering = await leasesCovering(services.db, owner, period);
   const ids = covering.map((l) => l.id);
   const [places, facts, tenants] = await Promise.all([
-    placesOf(services.db, owner, covering.map((l) => l.unitId)),
+    placesOf(services.db, owner.id, covering.map((l) => l.unitId)),
     factsByLease(services.db, owner, ids, lastDayOf(period)),
     ids.length
       ? services.db.select().from(leaseTenants).where(and(eq(leaseTenants.ownerId, owner.id), inArray(leaseTenants.leaseId, ids)))

@@ -1,20 +1,28 @@
-import { chicagoToday } from "../../../shared/calendar.ts";
+import { chicagoToday, type IsoDate } from "../../../shared/calendar.ts";
 import type { Services } from "../../services.ts";
 import type { BackgroundWorker } from "../../workers.ts";
 import { postAllDue } from "./posting.ts";
+import { sendRentReminders } from "./reminders.ts";
+
+/** One pass of the daily job: post what is due through `today`, then send the day's reminders. */
+export async function dailyRentJob(services: Services, today: IsoDate) {
+  await postAllDue(services.db, today);
+  return sendRentReminders(services, today);
+}
 
 export const RENT_POSTING_MS = 15 * 60 * 1000;
 
 /**
- * The daily rent posting (PORTAL.md 3): every 15 minutes, leases not yet posted through today (in
- * Chicago) get what is due, so the first pass after midnight posts the day's rent and late fees.
- * Idempotent and safe with several processes (see postAllDue); reads post what is due too.
+ * The daily rent posting (PORTAL.md 3) and the reminders (PORTAL.md 4): every 15 minutes, leases
+ * not yet posted through today (in Chicago) get what is due, so the first pass after midnight posts
+ * the day's rent and late fees, then the day's reminders go out. Idempotent and safe with several
+ * processes (see postAllDue and sendRentReminders); reads post what is due too.
  */
 export function startRentPosting(services: Services, intervalMs = RENT_POSTING_MS): BackgroundWorker & { runOnce(): Promise<unknown> } {
   let running: Promise<unknown> = Promise.resolve();
   const runOnce = () => {
     running = running
-      .then(() => postAllDue(services.db, chicagoToday(services.now())))
+      .then(() => dailyRentJob(services, chicagoToday(services.now())))
       .catch((error) => console.error("[rent posting] failed:", error instanceof Error ? error.message : error));
     return running;
   };

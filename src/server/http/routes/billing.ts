@@ -5,7 +5,10 @@ import { applyBillingEvent } from "../../domain/billing-events.ts";
 import { completeUpgrade, paymentStatus, startMembershipPayment, startUpgrade } from "../../domain/billing.ts";
 import { cancelSubscription, getSubscriptionStatus, openBillingPortal } from "../../domain/subscriptions.ts";
 import { AppError } from "../../errors.ts";
+import { applyRentEvent } from "../../domain/portal/online-rent.ts";
 import { paymentProvider, StripePaymentProvider } from "../../payments/index.ts";
+import { toRentEvent } from "../../payments/stripe-connect.ts";
+import { toBillingEvent } from "../../payments/stripe-provider.ts";
 import type { AppEnv } from "../auth.ts";
 import { readJson } from "../validate.ts";
 
@@ -48,7 +51,8 @@ export const upgradeRoutes = new Hono<AppEnv>()
 
 /**
  * POST /api/stripe/webhook: the raw body's signature is checked (forged or stale: 400), then the
- * event goes to the one billing handler, which applies each event id once. Unknown types: 200.
+ * event goes to its handler (memberships, or online rent), which applies each event id once.
+ * Unknown types: 200.
  */
 export const stripeWebhookRoutes = new Hono<AppEnv>().post("/webhook", async (c) => {
   const { services } = c.var;
@@ -60,7 +64,11 @@ export const stripeWebhookRoutes = new Hono<AppEnv>().post("/webhook", async (c)
   // Without the secret nothing can be verified; 503 makes Stripe retry once it is configured.
   if (!secret) throw new AppError("UNAVAILABLE", "The Stripe webhook secret is not configured.");
   const raw = await c.req.text();
-  const event = await provider.verifyWebhook(raw, c.req.header("stripe-signature"), secret);
-  const outcome = await applyBillingEvent(services, event);
+  const secrets = [secret, services.config.STRIPE_CONNECT_WEBHOOK_SECRET].filter((s): s is string => Boolean(s));
+  const event = await provider.verifiedEvent(raw, c.req.header("stripe-signature"), secrets);
+  // Online rent's events (Connect accounts, rent checkouts, refunds) go to their own handler.
+  const rent = toRentEvent(event);
+  if (rent) return c.json({ received: true, outcome: await applyRentEvent(services, rent) });
+  const outcome = await applyBillingEvent(services, toBillingEvent(event));
   return c.json({ received: true, outcome });
 });

@@ -4,9 +4,16 @@ import { chicagoToday } from "../../../shared/calendar.ts";
 import {
   ZChargeSchema,
   ZEndLeaseSchema,
+  ZAssignSchema,
+  ZCommentSchema,
   ZImportRequestSchema,
+  ZLeaseDocumentSchema,
   ZLeaseListQuerySchema,
   ZLeaseSchema,
+  ZLeaseSettingsSchema,
+  ZMaintenanceRequestSchema,
+  ZPayoutSettingsSchema,
+  ZTransitionSchema,
   ZPaymentSchema,
   ZPropertyPatchSchema,
   ZPropertySchema,
@@ -18,19 +25,26 @@ import {
 import { ownerPortalStatus, requireOwner } from "../../domain/portal/access.ts";
 import { ownerDashboard } from "../../domain/portal/dashboard.ts";
 import { exportFileName, exportOwnerBooks } from "../../domain/portal/export.ts";
-import { addLease, endLease, getLease, listLeases } from "../../domain/portal/leases.ts";
+import { fileHeaders, ownerFile } from "../../domain/portal/files.ts";
+import { addLeaseDocument, listLeaseDocuments } from "../../domain/portal/lease-documents.ts";
+import { addLease, endLease, findOwnedLease, getLease, listLeases, updateLeaseSettings } from "../../domain/portal/leases.ts";
+import { assignRequest, createOwnerRequest, getOwnerRequest, listOwnerRequests, moveRequest, ownedRequest, ownerComment, ownerPhoto } from "../../domain/portal/maintenance.ts";
+import { payoutStatus, savePaymentInstructions, startPayoutOnboarding } from "../../domain/portal/online-rent.ts";
+import { inviteTenant } from "../../domain/portal/tenants.ts";
 import { leaseLedger, recordCharge, recordPayment, voidEntry } from "../../domain/portal/ledger.ts";
 import { addProperty, addUnit, deleteProperty, getProperty, listProperties, updateProperty, updateUnit } from "../../domain/portal/properties.ts";
 import { importRentRoll } from "../../domain/portal/rent-roll-import.ts";
 import { rentRoll, rentRollCsv, rentRollFileName } from "../../domain/portal/rent-roll.ts";
 import type { AppEnv } from "../auth.ts";
-import { readJson, readQuery } from "../validate.ts";
+import { readJson, readQuery, readUpload } from "../validate.ts";
+import { validationError } from "../../errors.ts";
 
 // PORTAL.md 8: the owner portal's REST paths, for API clients; the React app calls the same domain
 // functions through tRPC (member.owner). Reads need an owner (a downgraded owner reads too);
 // writes need a running Standard or Premium membership.
 
 export const ZPropertyListQuerySchema = z.object({ include_archived: z.enum(["true", "false"]).optional() });
+export const ZMaintenanceListQuerySchema = z.object({ state: z.enum(["open", "all"]).optional() });
 
 const read = (c: { var: AppEnv["Variables"] }) => requireOwner(c.var.services, c.var.auth, "read");
 const write = (c: { var: AppEnv["Variables"] }) => requireOwner(c.var.services, c.var.auth, "write");
@@ -75,6 +89,24 @@ export const ownerPortalRoutes = new Hono<AppEnv>()
     return c.json(await addLease(c.var.services, owner, input), 201);
   })
   .get("/leases/:id", async (c) => c.json(await getLease(c.var.services, await read(c), c.req.param("id"))))
+  .patch("/leases/:id", async (c) => {
+    const owner = await write(c);
+    const input = await readJson(c, ZLeaseSettingsSchema);
+    return c.json(await updateLeaseSettings(c.var.services, owner, c.req.param("id"), input));
+  })
+  .post("/leases/:id/tenants/:tenantId/invite", async (c) =>
+    c.json(await inviteTenant(c.var.services, await write(c), c.req.param("id"), c.req.param("tenantId"))),
+  )
+  .get("/leases/:id/documents", async (c) => c.json(await listLeaseDocuments(c.var.services, await read(c), c.req.param("id"))))
+  .post("/leases/:id/documents", async (c) => {
+    const owner = await write(c);
+    // Whose lease it is is settled before the upload is read: a stranger's id answers 404 at once.
+    await findOwnedLease(c.var.services.db, owner, c.req.param("id"));
+    const { file, fields } = await readUpload(c);
+    const parsed = ZLeaseDocumentSchema.safeParse({ title: fields.title ?? "", shared_with_tenants: fields.shared_with_tenants !== "false" });
+    if (!parsed.success) throw validationError(parsed.error, "body");
+    return c.json(await addLeaseDocument(c.var.services, owner, c.req.param("id"), file, parsed.data), 201);
+  })
   .post("/leases/:id/end", async (c) => {
     const owner = await write(c);
     const { end_date } = await readJson(c, ZEndLeaseSchema);
@@ -114,6 +146,51 @@ export const ownerPortalRoutes = new Hono<AppEnv>()
     const owner = await write(c);
     const input = await readJson(c, ZImportRequestSchema);
     return c.json(await importRentRoll(c.var.services, owner, input));
+  })
+  // Maintenance requests (PORTAL.md 5): open ones most urgent first (?state=all for every one).
+  .get("/maintenance", async (c) => {
+    const owner = await read(c);
+    return c.json(await listOwnerRequests(c.var.services, owner, readQuery(c, ZMaintenanceListQuerySchema)));
+  })
+  .post("/maintenance", async (c) => {
+    const owner = await write(c);
+    const input = await readJson(c, ZMaintenanceRequestSchema);
+    return c.json(await createOwnerRequest(c.var.services, owner, input), 201);
+  })
+  .get("/maintenance/:id", async (c) => c.json(await getOwnerRequest(c.var.services, await read(c), c.req.param("id"))))
+  .post("/maintenance/:id/transitions", async (c) => {
+    const owner = await write(c);
+    const input = await readJson(c, ZTransitionSchema);
+    return c.json(await moveRequest(c.var.services, owner, c.req.param("id"), input));
+  })
+  .post("/maintenance/:id/comments", async (c) => {
+    const owner = await write(c);
+    const { body } = await readJson(c, ZCommentSchema);
+    return c.json(await ownerComment(c.var.services, owner, c.req.param("id"), body), 201);
+  })
+  .post("/maintenance/:id/photos", async (c) => {
+    const owner = await write(c);
+    await ownedRequest(c.var.services.db, owner, c.req.param("id"));
+    const { file } = await readUpload(c);
+    return c.json(await ownerPhoto(c.var.services, owner, c.req.param("id"), file), 201);
+  })
+  .post("/maintenance/:id/assign", async (c) => {
+    const owner = await write(c);
+    const { member_id } = await readJson(c, ZAssignSchema);
+    return c.json(await assignRequest(c.var.services, owner, c.req.param("id"), member_id));
+  })
+  // Files of the owner's books (photos, lease documents): downloads only, never rendered inline.
+  .get("/files/:id", async (c) => {
+    const file = await ownerFile(c.var.services, await read(c), c.req.param("id"));
+    return c.body(new Uint8Array(file.data), 200, fileHeaders(file));
+  })
+  // Online rent (PORTAL.md 4): the payout account's status, its onboarding link, and how to pay offline.
+  .get("/payouts", async (c) => c.json(await payoutStatus(c.var.services, await read(c))))
+  .post("/payouts", async (c) => c.json(await startPayoutOnboarding(c.var.services, await write(c))))
+  .put("/settings", async (c) => {
+    const owner = await write(c);
+    const { payment_instructions } = await readJson(c, ZPayoutSettingsSchema);
+    return c.json(await savePaymentInstructions(c.var.services, owner, payment_instructions));
   })
   .get("/export", async (c) => {
     const owner = await read(c);

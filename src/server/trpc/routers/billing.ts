@@ -13,6 +13,8 @@ import {
   setTestRenewalFailure,
   testClockState,
 } from "../../domain/subscriptions.ts";
+import { ZTestRentPaymentSchema } from "../../../shared/portal.ts";
+import { completeTestOnboarding, payTestRentCheckout, refundTestRentPayment, testRentCheckoutPage } from "../../domain/portal/online-rent.ts";
 import { adminProcedure, memberProcedure, publicProcedure, router } from "../trpc.ts";
 
 const ZSessionIdSchema = z.object({ session_id: z.string().min(1).max(200) });
@@ -53,6 +55,12 @@ export const testProviderRouter = router({
   cancelInBilling: publicProcedure
     .input(z.object({ session: z.string().min(1).max(200), subscription_id: z.string().min(1).max(200) }))
     .mutation(({ ctx, input }) => cancelInTestBilling(ctx.services, input.session, input.subscription_id)),
+  // Online rent's TEST MODE pages: the payout onboarding (the account id in its link) and the rent checkout.
+  completeOnboarding: publicProcedure
+    .input(z.object({ account: z.string().min(1).max(200) }))
+    .mutation(({ ctx, input }) => completeTestOnboarding(ctx.services, input.account)),
+  rentCheckout: publicProcedure.input(ZSessionIdSchema).query(({ ctx, input }) => testRentCheckoutPage(ctx.services, input.session_id)),
+  payRent: publicProcedure.input(ZTestRentPaymentSchema).mutation(({ ctx, input }) => payTestRentCheckout(ctx.services, input)),
 });
 
 /** Admin: the test clock (test provider only). */
@@ -64,4 +72,8 @@ export const adminBillingRouter = router({
   setRenewalFailure: adminProcedure
     .input(z.object({ subscription_id: z.string().min(1).max(200), fail: z.boolean() }))
     .mutation(({ ctx, input }) => setTestRenewalFailure(ctx.services, input.subscription_id, input.fail)),
+  /** Test mode: refund (part of) a tenant's online rent payment, as an owner would from Stripe's dashboard. */
+  refundRentPayment: adminProcedure
+    .input(z.object({ rent_payment_id: z.string().max(100), amount_cents: z.number().int().min(1).max(100_000_000_00) }))
+    .mutation(({ ctx, input }) => refundTestRentPayment(ctx.services, input.rent_payment_id, input.amount_cents)),
 });

@@ -2,9 +2,15 @@ import { z } from "zod";
 import {
   ZChargeSchema,
   ZEndLeaseSchema,
+  ZAssignSchema,
+  ZCommentSchema,
   ZImportRequestSchema,
   ZLeaseListQuerySchema,
   ZLeaseSchema,
+  ZLeaseSettingsSchema,
+  ZMaintenanceRequestSchema,
+  ZPayoutSettingsSchema,
+  ZTransitionSchema,
   ZPaymentSchema,
   ZPropertyPatchSchema,
   ZPropertySchema,
@@ -16,7 +22,11 @@ import { PeriodSchema } from "../../../shared/calendar.ts";
 import { ownerPortalStatus, requireOwner } from "../../domain/portal/access.ts";
 import { ownerDashboard } from "../../domain/portal/dashboard.ts";
 import { exportOwnerBooks } from "../../domain/portal/export.ts";
-import { addLease, endLease, getLease, listLeases } from "../../domain/portal/leases.ts";
+import { listLeaseDocuments } from "../../domain/portal/lease-documents.ts";
+import { addLease, endLease, getLease, listLeases, updateLeaseSettings } from "../../domain/portal/leases.ts";
+import { assignRequest, createOwnerRequest, getOwnerRequest, listOwnerRequests, moveRequest, ownerComment } from "../../domain/portal/maintenance.ts";
+import { payoutStatus, savePaymentInstructions, startPayoutOnboarding } from "../../domain/portal/online-rent.ts";
+import { inviteTenant } from "../../domain/portal/tenants.ts";
 import { leaseLedger, recordCharge, recordPayment, voidEntry } from "../../domain/portal/ledger.ts";
 import { addProperty, addUnit, deleteProperty, getProperty, listProperties, updateProperty, updateUnit } from "../../domain/portal/properties.ts";
 import { importRentRoll } from "../../domain/portal/rent-roll-import.ts";
@@ -58,6 +68,13 @@ export const ownerRouter = router({
       .input(ZId.extend(ZEndLeaseSchema.shape))
       .mutation(async ({ ctx, input }) => endLease(ctx.services, await write(ctx), input.id, input.end_date)),
     ledger: publicProcedure.input(ZId).query(async ({ ctx, input }) => leaseLedger(ctx.services, await read(ctx), input.id)),
+    updateSettings: publicProcedure
+      .input(ZId.extend(ZLeaseSettingsSchema.shape))
+      .mutation(async ({ ctx, input }) => updateLeaseSettings(ctx.services, await write(ctx), input.id, input)),
+    inviteTenant: publicProcedure
+      .input(ZId.extend({ tenantId: z.string().max(100) }))
+      .mutation(async ({ ctx, input }) => inviteTenant(ctx.services, await write(ctx), input.id, input.tenantId)),
+    documents: publicProcedure.input(ZId).query(async ({ ctx, input }) => listLeaseDocuments(ctx.services, await read(ctx), input.id)),
     recordPayment: publicProcedure
       .input(ZId.extend({ payment: ZPaymentSchema }))
       .mutation(async ({ ctx, input }) => recordPayment(ctx.services, await write(ctx), input.id, input.payment)),
@@ -72,5 +89,28 @@ export const ownerRouter = router({
     .input(z.object({ month: PeriodSchema.optional() }).optional())
     .query(async ({ ctx, input }) => rentRoll(ctx.services, await read(ctx), input?.month)),
   importRentRoll: publicProcedure.input(ZImportRequestSchema).mutation(async ({ ctx, input }) => importRentRoll(ctx.services, await write(ctx), input)),
+  maintenance: router({
+    list: publicProcedure
+      .input(z.object({ state: z.enum(["open", "all"]).optional() }).optional())
+      .query(async ({ ctx, input }) => listOwnerRequests(ctx.services, await read(ctx), input ?? {})),
+    get: publicProcedure.input(ZId).query(async ({ ctx, input }) => getOwnerRequest(ctx.services, await read(ctx), input.id)),
+    create: publicProcedure.input(ZMaintenanceRequestSchema).mutation(async ({ ctx, input }) => createOwnerRequest(ctx.services, await write(ctx), input)),
+    move: publicProcedure
+      .input(ZId.extend(ZTransitionSchema.shape))
+      .mutation(async ({ ctx, input }) => moveRequest(ctx.services, await write(ctx), input.id, input)),
+    comment: publicProcedure
+      .input(ZId.extend(ZCommentSchema.shape))
+      .mutation(async ({ ctx, input }) => ownerComment(ctx.services, await write(ctx), input.id, input.body)),
+    assign: publicProcedure
+      .input(ZId.extend(ZAssignSchema.shape))
+      .mutation(async ({ ctx, input }) => assignRequest(ctx.services, await write(ctx), input.id, input.member_id)),
+  }),
+  payouts: router({
+    status: publicProcedure.query(async ({ ctx }) => payoutStatus(ctx.services, await read(ctx))),
+    connect: publicProcedure.mutation(async ({ ctx }) => startPayoutOnboarding(ctx.services, await write(ctx))),
+    saveInstructions: publicProcedure
+      .input(ZPayoutSettingsSchema)
+      .mutation(async ({ ctx, input }) => savePaymentInstructions(ctx.services, await write(ctx), input.payment_instructions)),
+  }),
   export: publicProcedure.query(async ({ ctx }) => exportOwnerBooks(ctx.services, await read(ctx))),
 });

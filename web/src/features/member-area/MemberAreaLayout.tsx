@@ -13,6 +13,8 @@ const OWNER_LINKS = [
   { to: "/portal/properties", label: "Properties" },
   { to: "/portal/leases", label: "Leases & Ledgers" },
   { to: "/portal/rent-roll", label: "Rent Roll" },
+  { to: "/portal/maintenance", label: "Maintenance" },
+  { to: "/portal/payouts", label: "Online Rent" },
   { to: "/portal/import", label: "Import" },
 ] as const;
 

@@ -38,8 +38,25 @@ export default function OwnerDashboard({ canWrite }: { canWrite: boolean }) {
     );
   }
 
+  const m = d.maintenance;
   return (
     <div className="space-y-6">
+      {m.emergencies.length > 0 && (
+        <section aria-labelledby="emergency-heading" role="alert" className="rounded-xl border-2 border-red-600 bg-red-50 p-4">
+          <h2 id="emergency-heading" className="font-bold text-red-900">
+            {m.emergencies.length === 1 ? "An emergency maintenance request is open" : `${m.emergencies.length} emergency maintenance requests are open`}
+          </h2>
+          <ul className="mt-2 space-y-1">
+            {m.emergencies.map((e) => (
+              <li key={e.id}>
+                <Link to={`/portal/maintenance/${e.id}`} className="font-medium text-red-900 underline">
+                  {e.title}, {e.place}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
         <Stat label="Properties" value={String(d.properties)} note={`${d.units} units`} />
         <Stat label="Occupancy" value={`${d.occupancy_percent}%`} note={`${d.occupied_units} of ${d.units} units leased`} />
@@ -88,6 +105,21 @@ export default function OwnerDashboard({ canWrite }: { canWrite: boolean }) {
           )}
         </Section>
       </div>
+
+      <Section title="Open maintenance" actions={<Link to="/portal/maintenance" className={buttonClass("secondary", "text-sm")}>All requests</Link>}>
+        {m.open === 0 ? (
+          <p className="text-slate-600">No open maintenance requests.</p>
+        ) : (
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+            {(["emergency", "high", "normal", "low"] as const).map((p) => (
+              <div key={p} className={`rounded-lg p-3 ${p === "emergency" && m.by_priority[p] > 0 ? "bg-red-100 text-red-900" : "bg-slate-50"}`}>
+                <dt className="text-sm capitalize">{p}</dt>
+                <dd className="text-2xl font-bold">{m.by_priority[p]}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </Section>
 
       <Section title="Rent due and collected">
         <Suspense fallback={<Working label="Loading the chart..." />}>

@@ -15,6 +15,7 @@ import { Field, inputClass } from "../../../components/FormField.tsx";
 import { trpc } from "../../../trpc.ts";
 import type { LedgerEntry } from "../owner/types.ts";
 import { day, Failed, FormError, money, PortalDialog, Section, Working } from "../owner/ui.tsx";
+import { LeaseTenantPortal } from "./LeaseTenantPortal.tsx";
 
 type Dialog = { kind: "payment" } | { kind: "charge" } | { kind: "void"; entry: LedgerEntry } | { kind: "end" } | null;
 
@@ -143,6 +144,8 @@ export default function LeasePage({ canWrite }: { canWrite: boolean }) {
           </>
         )}
       </Section>
+
+      <LeaseTenantPortal lease={lease} canWrite={canWrite} />
 
       <PortalDialog open={dialog?.kind === "payment"} onOpenChange={(o) => !o && close()} title="Record a payment" description={`From ${tenants}.`}>
         <PaymentForm leaseId={lease.id} onDone={close} />

@@ -1,0 +1,258 @@
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { accountMessages } from "../../../shared/account-schema.ts";
+import { chicagoToday, plusDays, type IsoDate } from "../../../shared/calendar.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { leaseDocuments, leases, leaseTenants, ledgerEntries, members, ownerSettings, payoutAccounts, portalFiles, properties, sessions, tenantAccounts, units } from "../../db/schema.ts";
+import { AppError, notFound } from "../../errors.ts";
+import { enqueueEmail } from "../../mail/outbox.ts";
+import { tenantInviteEmail, tenantSignInLinkEmail } from "../../mail/portal-emails.ts";
+import type { Services } from "../../services.ts";
+import { hashPassword, verifyPassword } from "../admins.ts";
+import type { RequestMeta } from "../caller.ts";
+import { isUuid } from "../ids.ts";
+import { consumeLink, issueLink, revokeLinks } from "../links.ts";
+import { clearRateLimit, hitRateLimit, type RateLimitRule } from "../rate-limit.ts";
+import { createSession, generateToken, type TenantAccountRow } from "../sessions.ts";
+import type { Owner } from "./access.ts";
+import { balanceOf } from "./ledger-rules.ts";
+import { withRunningBalance } from "./ledger.ts";
+import { findOwnedLease, LEASE_NOT_FOUND } from "./leases.ts";
+import { postLeaseNow, type LeaseRow } from "./posting.ts";
+import { rentSchedule } from "./rent.ts";
+
+// Tenants and the tenant portal (PORTAL.md 1 and 4): the owner invites a tenant of a lease by
+// email; the single-use link signs them in at /tenant (the member sign-in-link design); they may
+// set a password. A tenant sees their own leases only: every query names the tenant account.
+
+const HOUR = 60 * 60 * 1000;
+export const TENANT_LIMITS = {
+  invitesPerTenant: { name: "tenant-invite:tenant", limit: 5, windowMs: HOUR, message: "This tenant was invited several times in the last hour. Please wait before sending another." },
+  linksPerIp: { name: "tenant-link:ip", limit: 10, windowMs: HOUR, message: "Too many link requests from your network. Please wait an hour and try again." },
+  linksPerEmail: { name: "tenant-link:email", limit: 4, windowMs: HOUR, message: "Too many links were requested for this email. Please use the latest one we sent, or wait an hour." },
+  loginPerIp: { name: "tenant-login:ip", limit: 20, windowMs: HOUR / 4, message: "Too many sign-in attempts from your network. Please wait 15 minutes." },
+  loginPerAccount: {
+    name: "tenant-login:account",
+    limit: 8,
+    windowMs: HOUR / 4,
+    message: "Too many sign-in attempts for this account. Please wait 15 minutes, or sign in with an emailed link.",
+  },
+} satisfies Record<string, RateLimitRule>;
+
+const BAD_LOGIN = "The email or password is not right.";
+let decoyHash: Promise<string> | undefined;
+
+export function describeTenantAccount(tenant: TenantAccountRow) {
+  return {
+    id: tenant.id,
+    email: tenant.email,
+    first_name: tenant.firstName,
+    last_name: tenant.lastName,
+    has_password: tenant.passwordHash !== null,
+  };
+}
+
+/**
+ * Invites a tenant of the owner's lease to the tenant portal: their account (one per email, shared
+ * by every lease they rent) and an emailed single-use sign-in link, in one transaction.
+ */
+export async function inviteTenant(services: Services, owner: Owner, leaseId: string, tenantId: string) {
+  const now = services.now();
+  return services.db.transaction(async (tx) => {
+    const lease = await findOwnedLease(tx, owner, leaseId);
+    const [tenant] = await tx
+      .select()
+      .from(leaseTenants)
+      .where(and(eq(leaseTenants.id, isUuid(tenantId) ? tenantId : lease.id), eq(leaseTenants.leaseId, lease.id), eq(leaseTenants.ownerId, owner.id)))
+      .limit(1);
+    if (!tenant) throw notFound("Tenant not found.");
+    if (!tenant.email) {
+      throw new AppError("UNPROCESSABLE", [{ loc: ["body", "email"], msg: "Add the tenant's email to the lease first: the invitation is sent there." }]);
+    }
+    await hitRateLimit(tx, TENANT_LIMITS.invitesPerTenant, tenant.id, now);
+    const email = tenant.email.toLowerCase();
+    await tx
+      .insert(tenantAccounts)
+      .values({ email, firstName: tenant.firstName, lastName: tenant.lastName })
+      .onConflictDoNothing();
+    const [account] = await tx.select().from(tenantAccounts).where(sql`lower(${tenantAccounts.email}) = ${email}`).limit(1);
+    await tx.update(leaseTenants).set({ tenantAccountId: account!.id, invitedAt: now }).where(eq(leaseTenants.id, tenant.id));
+    const token = await issueLink(tx, "tenant_sign_in", { tenantAccountId: account!.id }, now);
+    const place = await placeOf(tx, lease);
+    await enqueueEmail(tx, {
+      to: email,
+      ...tenantInviteEmail(services.config, { firstName: tenant.firstName, ownerName: `${owner.member.firstName} ${owner.member.lastName}`, place, token }),
+    });
+    return { success: true, tenant_id: tenant.id, email, invited_at: now.toISOString() };
+  });
+}
+
+/** "1834 S Loomis St, unit 1, Chicago" */
+async function placeOf(db: DbOrTx, lease: LeaseRow): Promise<string> {
+  const [row] = await db
+    .select({ line1: properties.line1, city: properties.city, label: units.label })
+    .from(units)
+    .innerJoin(properties, eq(properties.id, units.propertyId))
+    .where(eq(units.id, lease.unitId));
+  return row ? `${row.line1}, unit ${row.label}, ${row.city}` : "your home";
+}
+
+/** Emails a sign-in link to a tenant who has been invited; the same answer for any email. */
+export async function requestTenantSignInLink(services: Services, email: string, meta: RequestMeta) {
+  const now = services.now();
+  const address = email.trim().toLowerCase();
+  await hitRateLimit(services.db, TENANT_LIMITS.linksPerIp, meta.ip ?? "unknown", now);
+  await hitRateLimit(services.db, TENANT_LIMITS.linksPerEmail, address, now);
+  const [account] = await services.db.select().from(tenantAccounts).where(sql`lower(${tenantAccounts.email}) = ${address}`).limit(1);
+  if (account) {
+    await services.db.transaction(async (tx) => {
+      const token = await issueLink(tx, "tenant_sign_in", { tenantAccountId: account.id }, now);
+      await enqueueEmail(tx, { to: account.email, ...tenantSignInLinkEmail(services.config, { firstName: account.firstName, token }) });
+    });
+  }
+  return { success: true, message: "If that email belongs to a tenant invited to the portal, a link is on its way. It works once and expires in 24 hours." };
+}
+
+/** The emailed link, posted back from its page: one use, then a tenant session. */
+export async function confirmTenantLink(services: Services, token: string) {
+  const now = services.now();
+  return services.db.transaction(async (tx) => {
+    const used = await consumeLink(tx, token, ["tenant_sign_in"], now);
+    const [tenant] = used?.tenantAccountId ? await tx.select().from(tenantAccounts).where(eq(tenantAccounts.id, used.tenantAccountId)).limit(1) : [];
+    if (!tenant) throw new AppError("BAD_REQUEST", accountMessages.badLink);
+    if (!tenant.emailVerifiedAt) await tx.update(tenantAccounts).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(tenantAccounts.id, tenant.id));
+    const session = await createSession(tx, { kind: "tenant", tenantAccountId: tenant.id }, now);
+    return { tenant, session };
+  });
+}
+
+export async function signInTenant(services: Services, input: { email: string; password: string }, meta: RequestMeta) {
+  const now = services.now();
+  const address = input.email.trim().toLowerCase();
+  await hitRateLimit(services.db, TENANT_LIMITS.loginPerIp, meta.ip ?? "unknown", now);
+  await hitRateLimit(services.db, TENANT_LIMITS.loginPerAccount, address, now);
+  const [tenant] = await services.db.select().from(tenantAccounts).where(sql`lower(${tenantAccounts.email}) = ${address}`).limit(1);
+  if (!tenant?.passwordHash) {
+    await verifyPassword(input.password, await (decoyHash ??= hashPassword(generateToken())));
+    throw new AppError("UNAUTHORIZED", BAD_LOGIN);
+  }
+  if (!(await verifyPassword(input.password, tenant.passwordHash))) throw new AppError("UNAUTHORIZED", BAD_LOGIN);
+  await clearRateLimit(services.db, TENANT_LIMITS.loginPerAccount, address);
+  const session = await createSession(services.db, { kind: "tenant", tenantAccountId: tenant.id }, now);
+  return { tenant, session };
+}
+
+/** A signed-in tenant sets or changes their password (the current one needed to change it); other sessions and links end. */
+export async function setTenantPassword(services: Services, tenant: TenantAccountRow, sessionId: string, input: { current_password?: string; new_password: string }) {
+  const now = services.now();
+  if (tenant.passwordHash) {
+    await hitRateLimit(services.db, TENANT_LIMITS.loginPerAccount, tenant.email.toLowerCase(), now);
+    if (!input.current_password || !(await verifyPassword(input.current_password, tenant.passwordHash))) {
+      throw new AppError("UNPROCESSABLE", [{ loc: ["body", "current_password"], msg: "Your current password is not right." }]);
+    }
+  }
+  const passwordHash = await hashPassword(input.new_password);
+  await services.db.transaction(async (tx) => {
+    await tx.update(tenantAccounts).set({ passwordHash, updatedAt: now }).where(eq(tenantAccounts.id, tenant.id));
+    await tx.delete(sessions).where(and(eq(sessions.tenantAccountId, tenant.id), ne(sessions.id, sessionId)));
+    await revokeLinks(tx, { tenantAccountId: tenant.id }, now);
+  });
+  return { success: true, message: "Your password is saved. You can sign in with your email and password." };
+}
+
+/** The tenant's lease by id, or 404 (also for a lease that is someone else's). */
+export async function findTenantLease(db: DbOrTx, tenant: TenantAccountRow, leaseId: string): Promise<LeaseRow> {
+  if (!isUuid(leaseId)) throw notFound(LEASE_NOT_FOUND);
+  const [row] = await db
+    .select({ lease: leases })
+    .from(leaseTenants)
+    .innerJoin(leases, eq(leases.id, leaseTenants.leaseId))
+    .where(and(eq(leaseTenants.tenantAccountId, tenant.id), eq(leaseTenants.leaseId, leaseId)))
+    .limit(1);
+  if (!row) throw notFound(LEASE_NOT_FOUND);
+  return row.lease;
+}
+
+/** The next rent charge date after today, while the lease runs. */
+function nextDueDate(lease: LeaseRow, today: IsoDate): IsoDate | null {
+  const upcoming = rentSchedule(
+    { startDate: lease.startDate, endDate: lease.endDate, rentCents: lease.rentCents, dueDay: lease.dueDay },
+    plusDays(today, 62),
+    today.slice(0, 7),
+  ).find((c) => c.date > today);
+  return upcoming?.date ?? null;
+}
+
+/** GET /api/tenant/me: the tenant and each of their leases, with balance, next due date and how to pay. */
+export async function tenantOverview(services: Services, tenant: TenantAccountRow) {
+  const { db } = services;
+  const today = chicagoToday(services.now());
+  const rows = await db
+    .select({ lease: leases, unit: units, property: properties, owner: { id: members.id, firstName: members.firstName, lastName: members.lastName } })
+    .from(leaseTenants)
+    .innerJoin(leases, eq(leases.id, leaseTenants.leaseId))
+    .innerJoin(units, eq(units.id, leases.unitId))
+    .innerJoin(properties, eq(properties.id, units.propertyId))
+    .innerJoin(members, eq(members.id, leases.ownerId))
+    .where(eq(leaseTenants.tenantAccountId, tenant.id))
+    .orderBy(asc(leases.startDate));
+  for (const row of rows) if (!row.lease.postedThrough || row.lease.postedThrough < today) await postLeaseNow(db, row.lease, today);
+  const leaseIds = rows.map((r) => r.lease.id);
+  const ownerIds = [...new Set(rows.map((r) => r.owner.id))];
+  const [entries, payouts, settings, documents] = await Promise.all([
+    leaseIds.length ? db.select().from(ledgerEntries).where(inArray(ledgerEntries.leaseId, leaseIds)) : Promise.resolve([]),
+    ownerIds.length ? db.select().from(payoutAccounts).where(inArray(payoutAccounts.ownerId, ownerIds)) : Promise.resolve([]),
+    ownerIds.length ? db.select().from(ownerSettings).where(inArray(ownerSettings.ownerId, ownerIds)) : Promise.resolve([]),
+    leaseIds.length
+      ? db
+          .select({
+            id: leaseDocuments.id,
+            leaseId: leaseDocuments.leaseId,
+            title: leaseDocuments.title,
+            fileId: portalFiles.id,
+            name: portalFiles.name,
+            sizeBytes: portalFiles.sizeBytes,
+          })
+          .from(leaseDocuments)
+          .innerJoin(portalFiles, eq(portalFiles.id, leaseDocuments.fileId))
+          .where(and(inArray(leaseDocuments.leaseId, leaseIds), eq(leaseDocuments.sharedWithTenants, true)))
+      : Promise.resolve([]),
+  ]);
+  return {
+    tenant: describeTenantAccount(tenant),
+    leases: rows.map(({ lease, unit, property, owner }) => {
+      const payout = payouts.find((p) => p.ownerId === owner.id);
+      return {
+        id: lease.id,
+        property: { line1: property.line1, line2: property.line2, city: property.city, state: property.state, zip: property.zip, name: property.name },
+        unit: { label: unit.label },
+        landlord: `${owner.firstName} ${owner.lastName}`,
+        rent_cents: lease.rentCents,
+        due_day: lease.dueDay,
+        start_date: lease.startDate,
+        end_date: lease.endDate,
+        balance_cents: balanceOf(entries.filter((e) => e.leaseId === lease.id)),
+        next_due_date: nextDueDate(lease, today),
+        online_payment: Boolean(payout?.chargesEnabled),
+        payment_instructions: settings.find((s) => s.ownerId === owner.id)?.paymentInstructions ?? "",
+        documents: documents.filter((d) => d.leaseId === lease.id).map((d) => ({ id: d.id, title: d.title, file_name: d.name, size_bytes: d.sizeBytes, file_id: d.fileId })),
+      };
+    }),
+  };
+}
+
+/** GET /api/tenant/leases/{id}/ledger: the tenant's own lease's entries with a running balance. */
+export async function tenantLedger(services: Services, tenant: TenantAccountRow, leaseId: string) {
+  const today = chicagoToday(services.now());
+  const lease = await findTenantLease(services.db, tenant, leaseId);
+  if (!lease.postedThrough || lease.postedThrough < today) await postLeaseNow(services.db, lease, today);
+  const rows = await services.db.select().from(ledgerEntries).where(eq(ledgerEntries.leaseId, lease.id)).orderBy(asc(ledgerEntries.date), asc(ledgerEntries.seq));
+  return { lease_id: lease.id, balance_cents: balanceOf(rows), entries: withRunningBalance(rows) };
+}
+
+/** The tenants of a lease who have an email (reminders, receipts, maintenance news). */
+export async function emailedTenantsOf(db: DbOrTx, leaseId: string) {
+  return db
+    .select({ email: leaseTenants.email, firstName: leaseTenants.firstName })
+    .from(leaseTenants)
+    .where(and(eq(leaseTenants.leaseId, leaseId), sql`${leaseTenants.email} is not null`));
+}

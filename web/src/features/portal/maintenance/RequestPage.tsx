@@ -1,0 +1,189 @@
+import { useId, useState } from "react";
+import { useParams } from "react-router-dom";
+import { MAINTENANCE_STATUS_LABELS, type MaintenanceStatus } from "@shared/portal.ts";
+import type { SpecialtySkill } from "@shared/membership.ts";
+import { Button } from "../../../components/Button.tsx";
+import { Field, inputClass } from "../../../components/FormField.tsx";
+import { uploadFile } from "../../../lib/upload.ts";
+import { trpc } from "../../../trpc.ts";
+import { Failed, FormError, PortalDialog, Section, Working } from "../owner/ui.tsx";
+import { CommentForm, PhotoForm, PriorityBadge, RequestStatusBadge, Timeline } from "./shared.tsx";
+
+const MOVE_LABELS: Record<MaintenanceStatus, string> = {
+  submitted: "Submitted",
+  acknowledged: "Acknowledge",
+  in_progress: "Start work",
+  on_hold: "Put on hold",
+  completed: "Mark completed",
+  closed: "Close",
+  declined: "Decline",
+  cancelled: "Cancel request",
+};
+
+/** /portal/maintenance/:id: the request, its timeline, the moves the table allows, comments, photos, a contractor. */
+export default function RequestPage({ canWrite }: { canWrite: boolean }) {
+  const { id = "" } = useParams();
+  const utils = trpc.useUtils();
+  const request = trpc.member.owner.maintenance.get.useQuery({ id });
+  const [move, setMove] = useState<MaintenanceStatus | null>(null);
+  const refresh = async () => {
+    await utils.member.owner.maintenance.invalidate();
+    await utils.member.owner.dashboard.invalidate();
+  };
+  const comment = trpc.member.owner.maintenance.comment.useMutation({ onSuccess: refresh });
+
+  if (request.isPending) return <Working label="Loading the request..." />;
+  if (request.isError) return <Failed error={request.error} what="this request" />;
+  const r = request.data;
+
+  return (
+    <div className="space-y-6">
+      <Section
+        title={r.title}
+        actions={
+          <div className="flex gap-2">
+            <PriorityBadge priority={r.priority} />
+            <RequestStatusBadge status={r.status} />
+          </div>
+        }
+      >
+        <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+          <Fact label="Where" value={r.place} />
+          <Fact label="Category" value={r.category_label} />
+          <Fact label="From" value={r.submitted_by === "tenant" ? "The tenant" : "You"} />
+          <Fact label="Permission to enter" value={r.permission_to_enter ? "Yes" : "No: arrange a time"} />
+          {r.assigned_to && <Fact label="Contractor" value={r.assigned_to} />}
+        </dl>
+        <p className="mt-3 whitespace-pre-line text-slate-800">{r.description}</p>
+        {canWrite && (
+          <div className="mt-4 flex flex-wrap gap-2" aria-label="Move the request">
+            {r.allowed_moves.length === 0 ? (
+              <p className="text-sm text-slate-600">This request is finished: it cannot move any more.</p>
+            ) : (
+              r.allowed_moves.map((to) => (
+                <Button key={to} variant={to === "declined" || to === "cancelled" ? "ghost" : "secondary"} className="text-sm" onClick={() => setMove(to)}>
+                  {r.status === "completed" && to === "in_progress" ? "Reopen" : MOVE_LABELS[to]}
+                </Button>
+              ))
+            )}
+          </div>
+        )}
+      </Section>
+
+      {canWrite && r.matching_skill && <AssignContractor requestId={r.id} skill={r.matching_skill as SpecialtySkill} onDone={refresh} />}
+
+      <Section title="Timeline">
+        <Timeline events={r.timeline} filePath={(fileId) => `/api/portal/files/${fileId}`} />
+        {canWrite && (
+          <div className="mt-5 grid gap-6 md:grid-cols-2">
+            <CommentForm pending={comment.isPending} error={comment.error} onSend={(body) => comment.mutateAsync({ id: r.id, body })} />
+            <PhotoForm
+              onUpload={async (file) => {
+                await uploadFile(`/api/portal/maintenance/${r.id}/photos`, file);
+                await refresh();
+              }}
+            />
+          </div>
+        )}
+      </Section>
+
+      {move && <MoveDialog requestId={r.id} to={move} onClose={() => setMove(null)} onDone={refresh} />}
+    </div>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="font-medium text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+function MoveDialog({ requestId, to, onClose, onDone }: { requestId: string; to: MaintenanceStatus; onClose: () => void; onDone: () => Promise<void> }) {
+  const id = useId();
+  const [note, setNote] = useState("");
+  const moveRequest = trpc.member.owner.maintenance.move.useMutation({
+    onSuccess: async () => {
+      await onDone();
+      onClose();
+    },
+  });
+  return (
+    <PortalDialog open onOpenChange={(open) => !open && onClose()} title={`Move to ${MAINTENANCE_STATUS_LABELS[to].toLowerCase()}`} description="The tenants of the unit are emailed with your note.">
+      <form
+        className="space-y-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          moveRequest.mutate({ id: requestId, to, note });
+        }}
+      >
+        <Field id={id} label="Note" hint="For example when the plumber comes, or why it waits">
+          <textarea id={id} rows={3} className={inputClass} value={note} maxLength={2000} onChange={(e) => setNote(e.target.value)} />
+        </Field>
+        <FormError error={moveRequest.error} fallback="The request did not move." />
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={moveRequest.isPending}>
+            {moveRequest.isPending ? "Saving..." : "Save"}
+          </Button>
+        </div>
+      </form>
+    </PortalDialog>
+  );
+}
+
+/** Members of the skills network listed with the skill this request needs; the chosen one is emailed the job. */
+function AssignContractor({ requestId, skill, onDone }: { requestId: string; skill: SpecialtySkill; onDone: () => Promise<void> }) {
+  const id = useId();
+  const candidates = trpc.member.skills.membersWithSkill.useQuery({ skill });
+  const [memberId, setMemberId] = useState("");
+  const assign = trpc.member.owner.maintenance.assign.useMutation({ onSuccess: onDone });
+  return (
+    <Section title="Find a contractor in the skills network">
+      {candidates.isPending ? (
+        <Working label="Looking for members..." />
+      ) : candidates.isError ? (
+        <Failed error={candidates.error} what="the skills network" />
+      ) : candidates.data.length === 0 ? (
+        <p className="text-sm text-slate-600">No member is listed for {skill} yet.</p>
+      ) : (
+        <form
+          className="flex flex-wrap items-end gap-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (memberId) assign.mutate({ id: requestId, member_id: memberId });
+          }}
+        >
+          <div className="min-w-56 flex-1">
+            <Field id={id} label={`Members listed for ${skill}`}>
+              <select id={id} className={inputClass} value={memberId} onChange={(e) => setMemberId(e.target.value)}>
+                <option value="">Choose a member</option>
+                {candidates.data.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {m.display_name}
+                    {m.license_status ? ` (${m.license_status})` : ""}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          </div>
+          <Button type="submit" variant="secondary" disabled={!memberId || assign.isPending}>
+            {assign.isPending ? "Sending..." : "Assign and email the job"}
+          </Button>
+          {assign.isSuccess && (
+            <p role="status" className="w-full text-sm text-green-800">
+              The job was emailed. They will answer you by email.
+            </p>
+          )}
+          <div className="w-full">
+            <FormError error={assign.error} fallback="The job was not sent." />
+          </div>
+        </form>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,109 @@
+import { lazy, Suspense, type ReactNode } from "react";
+import { Link, NavLink, Route, Routes } from "react-router-dom";
+import { PageLoading } from "../App.tsx";
+import { Button } from "../components/Button.tsx";
+import { SiteFooter } from "../components/SiteFooter.tsx";
+import { SiteHeader } from "../components/SiteHeader.tsx";
+import { TenantLinkPage, TenantSignIn } from "../features/tenant/TenantSignIn.tsx";
+import { trpc } from "../trpc.ts";
+
+const TenantHome = lazy(() => import("../features/tenant/TenantHome.tsx"));
+const TenantLedger = lazy(() => import("../features/tenant/TenantLedger.tsx"));
+const TenantPayment = lazy(() => import("../features/tenant/TenantPayment.tsx"));
+const TenantRequests = lazy(() => import("../features/tenant/TenantRequests.tsx"));
+const TenantNewRequest = lazy(() => import("../features/tenant/TenantNewRequest.tsx"));
+const TenantRequest = lazy(() => import("../features/tenant/TenantRequest.tsx"));
+const TenantAccount = lazy(() => import("../features/tenant/TenantAccount.tsx"));
+
+/**
+ * /tenant (PORTAL.md 1 and 4): a tenant's own leases, balances, ledgers, payments, documents and
+ * maintenance requests. The server decides who is signed in (a tenant session, never a member's).
+ */
+export default function TenantPortalPage() {
+  return (
+    <Routes>
+      <Route path="link" element={<TenantLinkPage />} />
+      <Route path="*" element={<SignedIn />} />
+    </Routes>
+  );
+}
+
+function SignedIn() {
+  const session = trpc.public.tenantAuth.session.useQuery(undefined, { retry: false });
+  if (session.isPending) return <PageLoading label="Loading your tenant portal..." />;
+  if (!session.data) return <TenantSignIn />;
+  return (
+    <TenantLayout name={`${session.data.first_name} ${session.data.last_name}`}>
+      <Suspense fallback={<PageLoading label="Loading..." />}>
+        <Routes>
+          <Route index element={<TenantHome />} />
+          <Route path="leases/:id" element={<TenantLedger />} />
+          <Route path="payments/:id" element={<TenantPayment />} />
+          <Route path="maintenance" element={<TenantRequests />} />
+          <Route path="maintenance/new" element={<TenantNewRequest />} />
+          <Route path="maintenance/:id" element={<TenantRequest />} />
+          <Route path="account" element={<TenantAccount />} />
+          <Route
+            path="*"
+            element={
+              <p className="py-10 text-center text-slate-700">
+                This page of the tenant portal does not exist. <Link to="/tenant" className="text-brand-700 underline">Back to my home</Link>
+              </p>
+            }
+          />
+        </Routes>
+      </Suspense>
+    </TenantLayout>
+  );
+}
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  `whitespace-nowrap rounded-lg px-3 py-2 text-sm font-semibold ${isActive ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100"}`;
+
+function TenantLayout({ name, children }: { name: string; children: ReactNode }) {
+  const utils = trpc.useUtils();
+  const signOut = trpc.public.tenantAuth.logout.useMutation({ onSuccess: () => utils.invalidate() });
+  return (
+    <>
+      <SiteHeader />
+      <div className="min-h-screen bg-slate-50">
+        <div className="border-b border-slate-200 bg-white">
+          <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-4">
+            <div>
+              <h1 className="text-xl font-bold text-slate-900">Tenant Portal</h1>
+              <p className="text-sm text-slate-600">Signed in as {name}</p>
+            </div>
+            <Button variant="ghost" className="text-sm" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+              {signOut.isPending ? "Signing out..." : "Sign Out"}
+            </Button>
+          </div>
+          <nav aria-label="Tenant portal" className="mx-auto max-w-5xl px-4 pb-3">
+            <ul className="flex flex-wrap gap-1">
+              <li>
+                <NavLink to="/tenant" end className={navClass}>
+                  My Home
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/tenant/maintenance" className={navClass}>
+                  Maintenance
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/tenant/account" className={navClass}>
+                  Password
+                </NavLink>
+              </li>
+            </ul>
+          </nav>
+        </div>
+        <main id="main" className="mx-auto max-w-5xl px-4 py-6 sm:py-8">
+          {children}
+        </main>
+      </div>
+      <SiteFooter />
+    </>
+  );
+}
+
+
