@@ -1,0 +1,164 @@
+import { describe, expect, test } from "bun:test";
+import {
+  closedBecause,
+  illinoisHolidays,
+  inCookWinterMoratorium,
+  isBusinessDay,
+  noticeDates,
+  orderEnforceableThrough,
+  rentDemanded,
+} from "../../src/server/domain/portal/eviction-rules.ts";
+import type { LedgerFact } from "../../src/server/domain/portal/ledger-rules.ts";
+
+// Illinois notice dates on real calendars, checked against dates worked out by hand (each comment
+// says how), and the rent a 5-day notice may demand.
+
+describe("Illinois holidays, year by year", () => {
+  test("2026: every statutory holiday on its date, Independence Day (a Saturday) also on Friday the 3rd, Election Day in November", () => {
+    const dates = illinoisHolidays(2026).map((h) => `${h.date} ${h.name}`);
+    expect(dates).toEqual([
+      "2026-01-01 New Year's Day",
+      "2026-01-19 Dr. Martin Luther King, Jr.'s Birthday", // third Monday of January
+      "2026-02-12 Lincoln's Birthday", // a Thursday
+      "2026-02-16 Presidents Day", // third Monday of February
+      "2026-03-02 Casimir Pulaski's Birthday", // first Monday of March
+      "2026-04-03 Good Friday", // Easter 2026 is April 5
+      "2026-05-25 Memorial Day", // last Monday of May
+      "2026-06-19 Juneteenth National Freedom Day", // a Friday
+      "2026-07-03 Independence Day (observed)",
+      "2026-07-04 Independence Day", // a Saturday
+      "2026-09-07 Labor Day",
+      "2026-10-12 Columbus Day",
+      "2026-11-03 General Election Day", // first Tuesday after the first Monday (Nov 2)
+      "2026-11-11 Veterans' Day",
+      "2026-11-26 Thanksgiving Day", // fourth Thursday
+      "2026-12-25 Christmas Day", // a Friday
+    ]);
+  });
+
+  test("2027: no election; Christmas and New Year's Eve fall on Saturdays, so the Fridays before are closed too; Juneteenth on a Saturday", () => {
+    const byName = new Map(illinoisHolidays(2027).map((h) => [h.name, h.date]));
+    expect(byName.has("General Election Day")).toBe(false);
+    expect(byName.get("Good Friday")).toBe("2027-03-26"); // Easter 2027 is March 28
+    expect(byName.get("Christmas Day")).toBe("2027-12-25");
+    expect(byName.get("Christmas Day (observed)")).toBe("2027-12-24");
+    expect(byName.get("Juneteenth National Freedom Day (observed)")).toBe("2027-06-18");
+    expect(byName.get("Thanksgiving Day")).toBe("2027-11-25");
+  });
+
+  test("2028, a leap year: Lincoln's Birthday on a Saturday, Good Friday April 14, Thanksgiving the 23rd, Election Day November 7", () => {
+    const byName = new Map(illinoisHolidays(2028).map((h) => [h.name, h.date]));
+    expect(byName.get("Lincoln's Birthday")).toBe("2028-02-12");
+    expect(byName.get("Lincoln's Birthday (observed)")).toBe("2028-02-11");
+    expect(byName.get("Good Friday")).toBe("2028-04-14"); // Easter 2028 is April 16
+    expect(byName.get("Memorial Day")).toBe("2028-05-29");
+    expect(byName.get("Thanksgiving Day")).toBe("2028-11-23");
+    expect(byName.get("General Election Day")).toBe("2028-11-07");
+    expect(isBusinessDay("2028-02-29")).toBe(true); // a Tuesday
+  });
+
+  test("2023: New Year's Day on a Sunday is also kept on Monday the 2nd; Easter April 9", () => {
+    const byName = new Map(illinoisHolidays(2023).map((h) => [h.name, h.date]));
+    expect(byName.get("New Year's Day (observed)")).toBe("2023-01-02");
+    expect(byName.get("Good Friday")).toBe("2023-04-07");
+  });
+
+  test("business days: weekends and holidays are not, and say why", () => {
+    expect(isBusinessDay("2026-11-24")).toBe(true); // a Tuesday
+    expect(closedBecause("2026-11-28")).toBe("Saturday");
+    expect(closedBecause("2026-11-29")).toBe("Sunday");
+    expect(closedBecause("2026-11-26")).toBe("Thanksgiving Day");
+    expect(closedBecause("2026-11-27")).toBeNull(); // the day after Thanksgiving is not a statutory holiday
+  });
+});
+
+describe("notice dates", () => {
+  test("a 5-day notice served on the Tuesday before Thanksgiving: the 5th day is Sunday the 29th, so it expires Monday the 30th", () => {
+    // Served Tue Nov 24, 2026; day 1 is Wed the 25th (the day of service is not counted); day 5 is Sun Nov 29.
+    const dates = noticeDates("5_day", "2026-11-24");
+    expect(dates.expiresOn).toBe("2026-11-30");
+    expect(dates.rolledPast).toEqual([{ date: "2026-11-29", reason: "Sunday" }]);
+    expect(dates.earliestFilingOn).toBe("2026-12-01");
+  });
+
+  test("a 5-day notice whose 5th day is Thanksgiving expires on the Friday after, a business day", () => {
+    // Served Sat Nov 21, 2026: day 5 is Thu Nov 26, Thanksgiving; Friday the 27th is a business day.
+    const dates = noticeDates("5_day", "2026-11-21");
+    expect(dates.expiresOn).toBe("2026-11-27");
+    expect(dates.rolledPast).toEqual([{ date: "2026-11-26", reason: "Thanksgiving Day" }]);
+  });
+
+  test("Christmas week 2027: day 5 is Christmas Eve (observed), then the weekend: it expires Monday the 27th", () => {
+    // Served Sun Dec 19, 2027: day 5 is Fri Dec 24 (Christmas observed), Sat 25, Sun 26 -> Mon Dec 27.
+    const dates = noticeDates("5_day", "2027-12-19");
+    expect(dates.expiresOn).toBe("2027-12-27");
+    expect(dates.rolledPast.map((r) => r.date)).toEqual(["2027-12-24", "2027-12-25", "2027-12-26"]);
+    expect(dates.earliestFilingOn).toBe("2027-12-28");
+  });
+
+  test("a leap year: a 30-day notice served January 30, 2028 ends on Leap Day, a Tuesday", () => {
+    expect(noticeDates("30_day", "2028-01-30").expiresOn).toBe("2028-02-29");
+    // The same in 2027 reaches Monday March 1, Casimir Pulaski's Birthday, so it ends Tuesday March 2.
+    expect(noticeDates("30_day", "2027-01-30").expiresOn).toBe("2027-03-02");
+  });
+
+  test("10-, 7- and 60-day notices count the same way", () => {
+    expect(noticeDates("10_day", "2026-03-02").expiresOn).toBe("2026-03-12"); // a Thursday
+    expect(noticeDates("7_day", "2026-06-12").expiresOn).toBe("2026-06-22"); // the 19th is Juneteenth (Fri) -> Sat, Sun -> Mon 22
+    expect(noticeDates("60_day", "2026-09-01").expiresOn).toBe("2026-11-02"); // Oct 31 is a Saturday -> Mon Nov 2
+  });
+
+  test("an eviction order is enforceable through 120 days after entry", () => {
+    expect(orderEnforceableThrough("2026-01-15")).toBe("2026-05-15");
+    expect(orderEnforceableThrough("2028-01-15")).toBe("2028-05-14"); // 2028 has February 29
+  });
+
+  test("Cook County's winter moratorium is flagged mid-December to early January, in Cook County only", () => {
+    expect(inCookWinterMoratorium("2026-12-14", "chicago")).toBe(false);
+    expect(inCookWinterMoratorium("2026-12-15", "chicago")).toBe(true);
+    expect(inCookWinterMoratorium("2027-01-06", "suburban_cook")).toBe(true);
+    expect(inCookWinterMoratorium("2027-01-07", "suburban_cook")).toBe(false);
+    expect(inCookWinterMoratorium("2026-12-25", "illinois_other")).toBe(false);
+  });
+});
+
+describe("the rent a 5-day notice demands", () => {
+  let n = 0;
+  const entry = (date: string, kind: LedgerFact["kind"], amountCents: number, voids: string | null = null): LedgerFact => ({
+    id: `e${++n}`,
+    date,
+    kind,
+    amountCents,
+    period: date.slice(0, 7),
+    voids,
+  });
+
+  test("unpaid rent due on or before service only: never late fees, fees or deposits, and not next month's rent", () => {
+    const entries = [
+      entry("2026-09-01", "rent", 120_000),
+      entry("2026-09-07", "late_fee", 5_000),
+      entry("2026-10-01", "rent", 120_000),
+      entry("2026-10-03", "payment", -100_000),
+      entry("2026-10-07", "late_fee", 5_000),
+      entry("2026-10-10", "fee", 7_500),
+      entry("2026-11-01", "rent", 120_000),
+    ];
+    // Served Oct 20: rents of Sep and Oct (240,000) less the payment (100,000).
+    expect(rentDemanded(entries, "2026-10-20")).toBe(140_000);
+    // Served Nov 1: November's rent is due that day, so it counts.
+    expect(rentDemanded(entries, "2026-11-01")).toBe(260_000);
+    // Served Oct 2: the payment of the 3rd was not made yet.
+    expect(rentDemanded(entries, "2026-10-02")).toBe(240_000);
+  });
+
+  test("payments cover rent first, so a tenant behind only on fees is demanded nothing; voided rent is not demanded", () => {
+    const rent = entry("2026-09-01", "rent", 120_000);
+    const entries = [rent, entry("2026-09-10", "late_fee", 5_000), entry("2026-09-12", "payment", -120_000)];
+    expect(rentDemanded(entries, "2026-09-20")).toBe(0);
+    const voided = [entry("2026-10-01", "rent", 120_000), entry("2026-10-01", "void", -120_000, `e${n}`)];
+    expect(rentDemanded(voided, "2026-10-20")).toBe(0);
+    // A credit counts like a payment; a refund given back to the tenant reduces what covered rent.
+    const credited = [entry("2026-11-01", "rent", 120_000), entry("2026-11-02", "credit", -20_000), entry("2026-11-03", "payment", -50_000), entry("2026-11-04", "refund", 10_000)];
+    expect(rentDemanded(credited, "2026-11-10")).toBe(60_000);
+  });
+});
