@@ -4,6 +4,8 @@ import { openDatabase } from "./db/client.ts";
 import { ensureFirstAdmin } from "./domain/admins.ts";
 import { startBillingWorker } from "./domain/billing-worker.ts";
 import { seedDocuments } from "./domain/documents.ts";
+import { startCommunityWorker } from "./domain/community/worker.ts";
+import { seedForumCategories } from "./domain/community/forum.ts";
 import { createApp } from "./http/app.ts";
 import { startMailWorker } from "./mail/worker.ts";
 import { createServices, type Services } from "./services.ts";
@@ -18,12 +20,13 @@ export async function prepareDatabase(services: Services, log: (line: string) =>
   await services.database.migrate();
   await ensureFirstAdmin(services, log);
   await seedDocuments(services.db);
+  await seedForumCategories(services.db);
 }
 
 /** Workers that run beside the HTTP server in the same process (mail, subscription clock). */
 export function startWorkers(services: Services): BackgroundWorker[] {
   const mail = startMailWorker(services);
-  return [...(mail ? [mail] : []), startBillingWorker(services)];
+  return [...(mail ? [mail] : []), startBillingWorker(services), startCommunityWorker(services)];
 }
 
 export interface RunningServer {

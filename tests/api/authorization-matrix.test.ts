@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { ZApplyRequestSchema } from "../../src/shared/application-schema.ts";
-import { adminUsers, documents, emailOutbox, members } from "../../src/server/db/schema.ts";
+import { adminUsers, documents, emailOutbox, forumCategories, members } from "../../src/server/db/schema.ts";
 import { applyForMembership } from "../../src/server/domain/applications.ts";
 import { createSession } from "../../src/server/domain/sessions.ts";
 import { applicationPayload, applyAndSign } from "../support/fixtures.ts";
@@ -25,6 +25,7 @@ interface Fixture {
   applicantToken: string;
   documentId: string;
   outboxId: string;
+  community: { categoryId: string; topicId: string; otherPostId: string; freshPost(): Promise<string> };
   /** A member made for a destructive admin call, so the fixture's members stay as they are. */
   victim(): Promise<string>;
 }
@@ -39,6 +40,8 @@ interface Entry {
 }
 
 const ANYONE: Role[] = ROLES;
+/** The community: every member (Basic included) and the association's staff. */
+const COMMUNITY: Role[] = ["basic", "other", "paid", "admin"];
 const MEMBERS: Role[] = ["basic", "other", "paid"];
 const ADMIN: Role[] = ["admin"];
 const OWNER_OR_ADMIN: Role[] = ["basic", "admin"];
@@ -136,6 +139,26 @@ const MATRIX: Record<string, Entry> = {
   "GET /api/admin/outbox": { allow: ADMIN },
   "GET /api/admin/outbox/:id": { allow: ADMIN, params: (f) => ({ id: f.outboxId }) },
 
+  // The community (COMMUNITY.md 5): members and staff; a post is changed by its author or an admin.
+  "GET /api/community/categories": { allow: COMMUNITY },
+  "PUT /api/community/categories/:id/watch": { allow: MEMBERS, params: (f) => ({ id: f.community.categoryId }), input: () => ({ level: "watching" }) },
+  "GET /api/community/topics": { allow: COMMUNITY },
+  "POST /api/community/topics": { allow: COMMUNITY, input: (f) => ({ category_id: f.community.categoryId, title: "Matrix topic title", body: "Matrix body" }) },
+  "GET /api/community/topics/:id": { allow: COMMUNITY, params: (f) => ({ id: f.community.topicId }) },
+  "POST /api/community/topics/:id/posts": { allow: COMMUNITY, params: (f) => ({ id: f.community.topicId }), input: () => ({ body: "Matrix reply" }) },
+  "PUT /api/community/topics/:id/watch": { allow: MEMBERS, params: (f) => ({ id: f.community.topicId }), input: () => ({ level: "watching" }) },
+  "PATCH /api/community/posts/:id": { allow: OWNER_OR_ADMIN, params: async (f) => ({ id: await f.community.freshPost() }), input: () => ({ body: "Edited in the matrix" }) },
+  "DELETE /api/community/posts/:id": { allow: OWNER_OR_ADMIN, params: async (f) => ({ id: await f.community.freshPost() }) },
+  "GET /api/community/posts/:id/revisions": { allow: COMMUNITY, params: (f) => ({ id: f.community.otherPostId }) },
+  "POST /api/community/posts/:id/flags": { allow: MEMBERS, params: (f) => ({ id: f.community.otherPostId }), input: () => ({ reason: "Matrix flag" }) },
+  "GET /api/community/search": { allow: COMMUNITY, params: () => ({}) },
+  "GET /api/notifications": { allow: MEMBERS },
+  "POST /api/notifications/read": { allow: MEMBERS },
+  "GET /api/email-preferences": { allow: MEMBERS },
+  "PUT /api/email-preferences": { allow: MEMBERS, input: () => ({ legal_updates: true, webinars: true, forum_digest: false, forum_notifications: true }) },
+  "GET /api/admin/community/flags": { allow: ADMIN },
+  "POST /api/admin/community/topics/:id/moderation": { allow: ADMIN, params: (f) => ({ id: f.community.topicId }), input: () => ({ action: "pin", reason: "Matrix check" }) },
+
   // tRPC, the same rules.
   "trpc public.site.config": { allow: ANYONE },
   "trpc public.site.whoami": { allow: ANYONE },
@@ -180,6 +203,27 @@ const MATRIX: Record<string, Entry> = {
   "trpc member.billing.startUpgrade": { allow: OWNER, input: upgrade },
   "trpc member.billing.completeUpgrade": { allow: OWNER_OR_ADMIN, input: (f) => ({ session_id: f.basic.checkoutSessionId }) },
   "trpc member.billing.createPortalAccount": { allow: MEMBERS },
+  "trpc member.forum.categories": { allow: MEMBERS },
+  "trpc member.forum.topics": { allow: MEMBERS, input: () => ({}) },
+  "trpc member.forum.topic": { allow: MEMBERS, input: (f) => ({ id: f.community.topicId }) },
+  "trpc member.forum.createTopic": { allow: MEMBERS, input: (f) => ({ category_id: f.community.categoryId, title: "Matrix topic title", body: "Matrix body" }) },
+  "trpc member.forum.reply": { allow: MEMBERS, input: (f) => ({ topic_id: f.community.topicId, body: "Matrix reply" }) },
+  "trpc member.forum.editPost": { allow: OWNER, input: async (f) => ({ id: await f.community.freshPost(), body: "Edited in the matrix" }) },
+  "trpc member.forum.deletePost": { allow: OWNER, input: async (f) => ({ id: await f.community.freshPost() }) },
+  "trpc member.forum.revisions": { allow: MEMBERS, input: (f) => ({ id: f.community.otherPostId }) },
+  "trpc member.forum.flag": { allow: MEMBERS, input: (f) => ({ id: f.community.otherPostId, reason: "Matrix flag" }) },
+  "trpc member.forum.watch": { allow: MEMBERS, input: (f) => ({ target: "topic", id: f.community.topicId, level: "watching" }) },
+  "trpc member.forum.search": { allow: MEMBERS, input: () => ({ q: "matrix" }) },
+  "trpc member.notifications.list": { allow: MEMBERS },
+  "trpc member.notifications.markRead": { allow: MEMBERS },
+  "trpc member.emailPreferences.get": { allow: MEMBERS },
+  "trpc member.emailPreferences.save": { allow: MEMBERS, input: () => ({ legal_updates: true, webinars: true, forum_digest: false, forum_notifications: true }) },
+  "trpc admin.forum.categories": { allow: ADMIN },
+  "trpc admin.forum.topics": { allow: ADMIN, input: () => ({}) },
+  "trpc admin.forum.topic": { allow: ADMIN, input: (f) => ({ id: f.community.topicId }) },
+  "trpc admin.forum.createTopic": { allow: ADMIN, input: (f) => ({ category_id: f.community.categoryId, title: "Matrix staff topic", body: "Matrix body" }) },
+  "trpc admin.forum.flags": { allow: ADMIN },
+  "trpc admin.forum.moderate": { allow: ADMIN, input: (f) => ({ topic_id: f.community.topicId, action: "pin", reason: "Matrix check" }) },
   "trpc admin.me": { allow: ADMIN },
   "trpc admin.dashboard.stats": { allow: ADMIN },
   "trpc admin.dashboard.charts": { allow: ADMIN },
@@ -279,9 +323,28 @@ beforeAll(async () => {
     documentId: doc?.id ?? "00000000-0000-4000-8000-000000000000",
     outboxId: mail!.id,
     victim: async () => memberIdOf((await applyAndSign(t.client(), "Basic")).email),
+    community: await communityFixture(await memberIdOf(basic.email), await memberIdOf(other.email)),
   };
 });
 afterAll(() => t.close());
+
+/** A topic by the other member in Landlord Q&A, and fresh posts by the basic member to edit or delete. */
+async function communityFixture(basicId: string, otherId: string): Promise<Fixture["community"]> {
+  const { createTopic, createPost } = await import("../../src/server/domain/community/forum.ts");
+  const [other] = await t.services.db.select().from(members).where(eq(members.id, otherId));
+  const [basic] = await t.services.db.select().from(members).where(eq(members.id, basicId));
+  // Older than a day: the new-member posting interval is the forum tests' subject, not this one's.
+  const old = new Date(t.services.now().getTime() - 3 * 24 * 3600_000);
+  for (const row of [other!, basic!]) row.createdAt = old;
+  const [category] = await t.services.db.select().from(forumCategories).where(eq(forumCategories.slug, "landlord-qa"));
+  const topic = await createTopic(t.services, { kind: "member", member: other! }, { category_id: category!.id, title: "Matrix topic", body: "Matrix first post" });
+  return {
+    categoryId: category!.id,
+    topicId: topic.id,
+    otherPostId: topic.post_id,
+    freshPost: async () => (await createPost(t.services, { kind: "member", member: basic! }, topic.id, { body: "A post to change" })).id,
+  };
+}
 
 async function memberIdOf(email: string): Promise<string> {
   const [row] = await t.services.db.select({ id: members.id }).from(members).where(eq(members.email, email));

@@ -17,6 +17,8 @@ import { membershipRoutes } from "./routes/membership.ts";
 import { portalRoutes } from "./routes/portal.ts";
 import { siteRoutes } from "./routes/site.ts";
 import { paymentInitiationRoutes, paymentRoutes, stripeWebhookRoutes, subscriptionRoutes, upgradeRoutes } from "./routes/billing.ts";
+import { adminCommunityRoutes, communityRoutes, emailPreferenceRoutes, notificationRoutes } from "./routes/community.ts";
+import { unsubscribeRoutes } from "./routes/unsubscribe.ts";
 import { webRoutes } from "./web.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -87,6 +89,10 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.route("/api/portal", portalRoutes);
   app.route("/api/site", siteRoutes);
   app.route("/api/contracts", contractRoutes);
+  app.route("/api/community", communityRoutes);
+  app.route("/api/notifications", notificationRoutes);
+  app.route("/api/email-preferences", emailPreferenceRoutes);
+  app.route("/api/admin/community", adminCommunityRoutes);
   // Admin sign-in is mounted before any /api/auth routes so that /api/auth/admin/* reaches it.
   app.route("/api/auth/admin", adminAuthRoutes);
   app.route("/api/admin", adminRoutes);
@@ -102,6 +108,9 @@ export function createApp(services: Services, options: AppOptions = {}) {
     }),
   );
 
+  // One-click unsubscribe (RFC 8058) works without a session and without the web app.
+  app.use("/email/unsubscribe", authMiddleware(services));
+  app.route("/email/unsubscribe", unsubscribeRoutes);
   if (options.webDist) app.route("/", webRoutes(options.webDist, services.config));
   app.notFound((c) => c.json({ detail: "Not found." }, 404));
   return app;

@@ -7,6 +7,7 @@ import { adminArea, adminAuthRouter } from "./routers/admin.ts";
 import { membershipRouter } from "./routers/membership.ts";
 import { siteRouter } from "./routers/site.ts";
 import { landingRouter } from "./routers/landing.ts";
+import { adminForumRouter, memberEmailPreferencesRouter, memberForumRouter, memberNotificationsRouter } from "./routers/community.ts";
 import { adminBillingRouter, memberBillingRouter, testProviderRouter } from "./routers/billing.ts";
 
 // One router per audience (public, member, admin), each composed of one router per domain.
@@ -27,10 +28,14 @@ export const appRouter = router({
     portal: memberPortalRouter,
     skills: memberSkillsRouter,
     billing: memberBillingRouter,
+    forum: memberForumRouter,
+    notifications: memberNotificationsRouter,
+    emailPreferences: memberEmailPreferencesRouter,
   }),
   admin: router({
     ...adminArea,
     billing: adminBillingRouter,
+    forum: adminForumRouter,
   }),
 });
 
