@@ -25,7 +25,7 @@ interface Fixture {
   applicantToken: string;
   documentId: string;
   outboxId: string;
-  community: { categoryId: string; topicId: string; otherPostId: string; freshPost(): Promise<string> };
+  community: { categoryId: string; topicId: string; otherPostId: string; freshPost(): Promise<string>; updateId: string; updateSlug: string };
   /** A member made for a destructive admin call, so the fixture's members stay as they are. */
   victim(): Promise<string>;
 }
@@ -157,6 +157,12 @@ const MATRIX: Record<string, Entry> = {
   "GET /api/email-preferences": { allow: MEMBERS },
   "PUT /api/email-preferences": { allow: MEMBERS, input: () => ({ legal_updates: true, webinars: true, forum_digest: false, forum_notifications: true }) },
   "GET /api/admin/community/flags": { allow: ADMIN },
+  // Legal updates: anyone reads (the answer says how much); admins write.
+  "GET /api/updates": { allow: ANYONE },
+  "GET /api/updates/:slug": { allow: ANYONE, params: (f) => ({ slug: f.community.updateSlug }) },
+  "GET /api/admin/updates": { allow: ADMIN },
+  "POST /api/admin/updates": { allow: ADMIN, input: () => ({ title: "Matrix draft", body: "Text", visibility: "members", status: "draft" }) },
+  "PATCH /api/admin/updates/:id": { allow: ADMIN, params: (f) => ({ id: f.community.updateId }), input: () => ({ excerpt: "Changed" }) },
   "POST /api/admin/community/topics/:id/moderation": { allow: ADMIN, params: (f) => ({ id: f.community.topicId }), input: () => ({ action: "pin", reason: "Matrix check" }) },
 
   // tRPC, the same rules.
@@ -218,6 +224,11 @@ const MATRIX: Record<string, Entry> = {
   "trpc member.notifications.markRead": { allow: MEMBERS },
   "trpc member.emailPreferences.get": { allow: MEMBERS },
   "trpc member.emailPreferences.save": { allow: MEMBERS, input: () => ({ legal_updates: true, webinars: true, forum_digest: false, forum_notifications: true }) },
+  "trpc public.updates.list": { allow: ANYONE },
+  "trpc public.updates.get": { allow: ANYONE, input: (f) => ({ slug: f.community.updateSlug }) },
+  "trpc admin.updates.list": { allow: ADMIN },
+  "trpc admin.updates.create": { allow: ADMIN, input: () => ({ title: "Matrix draft", body: "Text", visibility: "members", status: "draft" }) },
+  "trpc admin.updates.change": { allow: ADMIN, input: (f) => ({ id: f.community.updateId, excerpt: "Changed" }) },
   "trpc admin.forum.categories": { allow: ADMIN },
   "trpc admin.forum.topics": { allow: ADMIN, input: () => ({}) },
   "trpc admin.forum.topic": { allow: ADMIN, input: (f) => ({ id: f.community.topicId }) },
@@ -338,7 +349,12 @@ async function communityFixture(basicId: string, otherId: string): Promise<Fixtu
   for (const row of [other!, basic!]) row.createdAt = old;
   const [category] = await t.services.db.select().from(forumCategories).where(eq(forumCategories.slug, "landlord-qa"));
   const topic = await createTopic(t.services, { kind: "member", member: other! }, { category_id: category!.id, title: "Matrix topic", body: "Matrix first post" });
+  const { createUpdate } = await import("../../src/server/domain/community/updates.ts");
+  const [admin] = await t.services.db.select().from(adminUsers).limit(1);
+  const update = await createUpdate(t.services, { admin: admin!, ip: null }, { title: "Matrix update", excerpt: "", body: "Text", visibility: "paid", tags: [], status: "published", send_email: false });
   return {
+    updateId: update.id,
+    updateSlug: update.slug,
     categoryId: category!.id,
     topicId: topic.id,
     otherPostId: topic.post_id,

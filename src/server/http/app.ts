@@ -19,6 +19,7 @@ import { siteRoutes } from "./routes/site.ts";
 import { paymentInitiationRoutes, paymentRoutes, stripeWebhookRoutes, subscriptionRoutes, upgradeRoutes } from "./routes/billing.ts";
 import { adminCommunityRoutes, communityRoutes, emailPreferenceRoutes, notificationRoutes } from "./routes/community.ts";
 import { unsubscribeRoutes } from "./routes/unsubscribe.ts";
+import { adminUpdateRoutes, updatePages, updateRoutes } from "./routes/updates.ts";
 import { webRoutes } from "./web.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -93,6 +94,8 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.route("/api/notifications", notificationRoutes);
   app.route("/api/email-preferences", emailPreferenceRoutes);
   app.route("/api/admin/community", adminCommunityRoutes);
+  app.route("/api/updates", updateRoutes);
+  app.route("/api/admin/updates", adminUpdateRoutes);
   // Admin sign-in is mounted before any /api/auth routes so that /api/auth/admin/* reaches it.
   app.route("/api/auth/admin", adminAuthRoutes);
   app.route("/api/admin", adminRoutes);
@@ -111,6 +114,9 @@ export function createApp(services: Services, options: AppOptions = {}) {
   // One-click unsubscribe (RFC 8058) works without a session and without the web app.
   app.use("/email/unsubscribe", authMiddleware(services));
   app.route("/email/unsubscribe", unsubscribeRoutes);
+  // Public legal updates are server-rendered for search engines (see updatePages).
+  app.use("/updates/*", authMiddleware(services));
+  app.route("/updates", updatePages(services, options.webDist));
   if (options.webDist) app.route("/", webRoutes(options.webDist, services.config));
   app.notFound((c) => c.json({ detail: "Not found." }, 404));
   return app;

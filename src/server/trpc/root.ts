@@ -8,6 +8,7 @@ import { membershipRouter } from "./routers/membership.ts";
 import { siteRouter } from "./routers/site.ts";
 import { landingRouter } from "./routers/landing.ts";
 import { adminForumRouter, memberEmailPreferencesRouter, memberForumRouter, memberNotificationsRouter } from "./routers/community.ts";
+import { adminUpdatesRouter, publicUpdatesRouter } from "./routers/updates.ts";
 import { adminBillingRouter, memberBillingRouter, testProviderRouter } from "./routers/billing.ts";
 
 // One router per audience (public, member, admin), each composed of one router per domain.
@@ -20,6 +21,7 @@ export const appRouter = router({
     adminAuth: adminAuthRouter,
     auth: memberAuthRouter,
     testProvider: testProviderRouter,
+    updates: publicUpdatesRouter,
   }),
   member: router({
     account: memberAccountRouter,
@@ -36,6 +38,7 @@ export const appRouter = router({
     ...adminArea,
     billing: adminBillingRouter,
     forum: adminForumRouter,
+    updates: adminUpdatesRouter,
   }),
 });
 

@@ -1,6 +1,7 @@
 import type { Services } from "../../services.ts";
 import { sendWeeklyDigests } from "./digest.ts";
 import { sendDueForumEmails } from "./notifications.ts";
+import { publishDueUpdates } from "./updates.ts";
 
 // The community's scheduled jobs (DECISIONS.md 25), every minute in each server process: forum
 // emails once their 10 minutes are up, the weekly digest, scheduled legal updates, webinar
@@ -15,6 +16,7 @@ export interface CommunityJob {
 }
 
 export const COMMUNITY_JOBS: CommunityJob[] = [
+  { name: "scheduled updates", run: publishDueUpdates },
   { name: "forum emails", run: sendDueForumEmails },
   { name: "forum digest", run: sendWeeklyDigests },
 ];
