@@ -137,6 +137,8 @@ const webinarFields = {
   audience: z.enum(WEBINAR_AUDIENCE_OPTIONS, "Choose members or paid").default("members"),
   join_url: optionalUrl.default(""),
   recording_url: optionalUrl.nullish(),
+  /** Email the new webinar to members who subscribe to the Webinars newsletter (once). */
+  announce: z.boolean().default(false),
 };
 const endsAfterStart = (w: { starts_at?: string; ends_at?: string }) => !w.starts_at || !w.ends_at || Date.parse(w.ends_at) > Date.parse(w.starts_at);
 

@@ -25,7 +25,7 @@ interface Fixture {
   applicantToken: string;
   documentId: string;
   outboxId: string;
-  community: { categoryId: string; topicId: string; otherPostId: string; freshPost(): Promise<string>; updateId: string; updateSlug: string };
+  community: { categoryId: string; topicId: string; otherPostId: string; freshPost(): Promise<string>; updateId: string; updateSlug: string; webinarId: string };
   /** A member made for a destructive admin call, so the fixture's members stay as they are. */
   victim(): Promise<string>;
 }
@@ -161,6 +161,16 @@ const MATRIX: Record<string, Entry> = {
   "GET /api/updates": { allow: ANYONE },
   "GET /api/updates/:slug": { allow: ANYONE, params: (f) => ({ slug: f.community.updateSlug }) },
   "GET /api/admin/updates": { allow: ADMIN },
+  // Webinars: anyone sees the programme; members register; the calendar file for members and staff.
+  "GET /api/webinars": { allow: ANYONE },
+  "GET /api/webinars/:id": { allow: ANYONE, params: (f) => ({ id: f.community.webinarId }) },
+  "POST /api/webinars/:id/registration": { allow: MEMBERS, params: (f) => ({ id: f.community.webinarId }) },
+  "DELETE /api/webinars/:id/registration": { allow: MEMBERS, params: (f) => ({ id: f.community.webinarId }) },
+  "GET /api/webinars/:id/calendar.ics": { allow: COMMUNITY, params: (f) => ({ id: f.community.webinarId }) },
+  "GET /api/admin/webinars": { allow: ADMIN },
+  "POST /api/admin/webinars": { allow: ADMIN, input: () => ({ title: "Matrix webinar", starts_at: "2030-01-01T18:00:00Z", ends_at: "2030-01-01T19:00:00Z", capacity: 10 }) },
+  "PATCH /api/admin/webinars/:id": { allow: ADMIN, params: (f) => ({ id: f.community.webinarId }), input: () => ({ capacity: 20 }) },
+  "GET /api/admin/webinars/:id/registrations": { allow: ADMIN, params: (f) => ({ id: f.community.webinarId }) },
   "POST /api/admin/updates": { allow: ADMIN, input: () => ({ title: "Matrix draft", body: "Text", visibility: "members", status: "draft" }) },
   "PATCH /api/admin/updates/:id": { allow: ADMIN, params: (f) => ({ id: f.community.updateId }), input: () => ({ excerpt: "Changed" }) },
   "POST /api/admin/community/topics/:id/moderation": { allow: ADMIN, params: (f) => ({ id: f.community.topicId }), input: () => ({ action: "pin", reason: "Matrix check" }) },
@@ -227,6 +237,14 @@ const MATRIX: Record<string, Entry> = {
   "trpc public.updates.list": { allow: ANYONE },
   "trpc public.updates.get": { allow: ANYONE, input: (f) => ({ slug: f.community.updateSlug }) },
   "trpc admin.updates.list": { allow: ADMIN },
+  "trpc public.webinars.list": { allow: ANYONE },
+  "trpc public.webinars.get": { allow: ANYONE, input: (f) => ({ id: f.community.webinarId }) },
+  "trpc member.webinars.register": { allow: MEMBERS, input: (f) => ({ id: f.community.webinarId }) },
+  "trpc member.webinars.cancel": { allow: MEMBERS, input: (f) => ({ id: f.community.webinarId }) },
+  "trpc admin.webinars.list": { allow: ADMIN },
+  "trpc admin.webinars.create": { allow: ADMIN, input: () => ({ title: "Matrix webinar", starts_at: "2030-01-01T18:00:00Z", ends_at: "2030-01-01T19:00:00Z", capacity: 10 }) },
+  "trpc admin.webinars.change": { allow: ADMIN, input: (f) => ({ id: f.community.webinarId, capacity: 20 }) },
+  "trpc admin.webinars.registrations": { allow: ADMIN, input: (f) => ({ id: f.community.webinarId }) },
   "trpc admin.updates.create": { allow: ADMIN, input: () => ({ title: "Matrix draft", body: "Text", visibility: "members", status: "draft" }) },
   "trpc admin.updates.change": { allow: ADMIN, input: (f) => ({ id: f.community.updateId, excerpt: "Changed" }) },
   "trpc admin.forum.categories": { allow: ADMIN },
@@ -352,7 +370,10 @@ async function communityFixture(basicId: string, otherId: string): Promise<Fixtu
   const { createUpdate } = await import("../../src/server/domain/community/updates.ts");
   const [admin] = await t.services.db.select().from(adminUsers).limit(1);
   const update = await createUpdate(t.services, { admin: admin!, ip: null }, { title: "Matrix update", excerpt: "", body: "Text", visibility: "paid", tags: [], status: "published", send_email: false });
+  const { createWebinar } = await import("../../src/server/domain/community/webinars.ts");
+  const webinar = await createWebinar(t.services, { admin: admin!, ip: null }, { title: "Matrix webinar", description: "", starts_at: "2030-01-01T18:00:00Z", ends_at: "2030-01-01T19:00:00Z", capacity: 50, audience: "members", join_url: "", announce: false });
   return {
+    webinarId: webinar.id,
     updateId: update.id,
     updateSlug: update.slug,
     categoryId: category!.id,

@@ -20,6 +20,7 @@ import { paymentInitiationRoutes, paymentRoutes, stripeWebhookRoutes, subscripti
 import { adminCommunityRoutes, communityRoutes, emailPreferenceRoutes, notificationRoutes } from "./routes/community.ts";
 import { unsubscribeRoutes } from "./routes/unsubscribe.ts";
 import { adminUpdateRoutes, updatePages, updateRoutes } from "./routes/updates.ts";
+import { adminWebinarRoutes, webinarRoutes } from "./routes/webinars.ts";
 import { webRoutes } from "./web.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -96,6 +97,8 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.route("/api/admin/community", adminCommunityRoutes);
   app.route("/api/updates", updateRoutes);
   app.route("/api/admin/updates", adminUpdateRoutes);
+  app.route("/api/webinars", webinarRoutes);
+  app.route("/api/admin/webinars", adminWebinarRoutes);
   // Admin sign-in is mounted before any /api/auth routes so that /api/auth/admin/* reaches it.
   app.route("/api/auth/admin", adminAuthRoutes);
   app.route("/api/admin", adminRoutes);

@@ -9,6 +9,7 @@ import { siteRouter } from "./routers/site.ts";
 import { landingRouter } from "./routers/landing.ts";
 import { adminForumRouter, memberEmailPreferencesRouter, memberForumRouter, memberNotificationsRouter } from "./routers/community.ts";
 import { adminUpdatesRouter, publicUpdatesRouter } from "./routers/updates.ts";
+import { adminWebinarsRouter, memberWebinarsRouter, publicWebinarsRouter } from "./routers/webinars.ts";
 import { adminBillingRouter, memberBillingRouter, testProviderRouter } from "./routers/billing.ts";
 
 // One router per audience (public, member, admin), each composed of one router per domain.
@@ -22,6 +23,7 @@ export const appRouter = router({
     auth: memberAuthRouter,
     testProvider: testProviderRouter,
     updates: publicUpdatesRouter,
+    webinars: publicWebinarsRouter,
   }),
   member: router({
     account: memberAccountRouter,
@@ -33,12 +35,14 @@ export const appRouter = router({
     forum: memberForumRouter,
     notifications: memberNotificationsRouter,
     emailPreferences: memberEmailPreferencesRouter,
+    webinars: memberWebinarsRouter,
   }),
   admin: router({
     ...adminArea,
     billing: adminBillingRouter,
     forum: adminForumRouter,
     updates: adminUpdatesRouter,
+    webinars: adminWebinarsRouter,
   }),
 });
 

@@ -2,6 +2,7 @@ import type { Services } from "../../services.ts";
 import { sendWeeklyDigests } from "./digest.ts";
 import { sendDueForumEmails } from "./notifications.ts";
 import { publishDueUpdates } from "./updates.ts";
+import { sendWebinarReminders } from "./webinars.ts";
 
 // The community's scheduled jobs (DECISIONS.md 25), every minute in each server process: forum
 // emails once their 10 minutes are up, the weekly digest, scheduled legal updates, webinar
@@ -19,6 +20,7 @@ export const COMMUNITY_JOBS: CommunityJob[] = [
   { name: "scheduled updates", run: publishDueUpdates },
   { name: "forum emails", run: sendDueForumEmails },
   { name: "forum digest", run: sendWeeklyDigests },
+  { name: "webinar reminders", run: sendWebinarReminders },
 ];
 
 /** Runs every job once, each on its own: one failing does not stop the others. */
