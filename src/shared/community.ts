@@ -211,6 +211,9 @@ export const ZVerificationSchema = z.object({
   note: trimmed(2000, "The note").default(""),
 });
 
+export const ZReviewModerationSchema = z.object({ hidden: z.boolean(), reason: trimmed(500, "The reason").min(3, "Give a reason for the record") });
+export const ZDirectoryStatusQuerySchema = z.object({ status: z.enum(CONTRACTOR_STATUS_OPTIONS).optional() });
+
 export const ZContractorIntroductionSchema = z.object({
   message: trimmed(2000, "The message").min(10, "Write a few words about the job"),
   /** The job is over $1,000: the answer reminds both sides of the Home Repair and Remodeling Act. */

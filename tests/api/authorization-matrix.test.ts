@@ -25,7 +25,7 @@ interface Fixture {
   applicantToken: string;
   documentId: string;
   outboxId: string;
-  community: { categoryId: string; topicId: string; otherPostId: string; freshPost(): Promise<string>; updateId: string; updateSlug: string; webinarId: string };
+  community: { categoryId: string; topicId: string; otherPostId: string; freshPost(): Promise<string>; updateId: string; updateSlug: string; webinarId: string; contractorId: string; reviewId: string };
   /** A member made for a destructive admin call, so the fixture's members stay as they are. */
   victim(): Promise<string>;
 }
@@ -168,6 +168,17 @@ const MATRIX: Record<string, Entry> = {
   "DELETE /api/webinars/:id/registration": { allow: MEMBERS, params: (f) => ({ id: f.community.webinarId }) },
   "GET /api/webinars/:id/calendar.ics": { allow: COMMUNITY, params: (f) => ({ id: f.community.webinarId }) },
   "GET /api/admin/webinars": { allow: ADMIN },
+  // The contractor directory: members and staff search; any member signs up; the reviewed contractor answers.
+  "GET /api/contractors": { allow: COMMUNITY },
+  "GET /api/contractors/me": { allow: MEMBERS },
+  "PUT /api/contractors/me": { allow: MEMBERS, input: () => ({ business_name: "Matrix Builders", trades: ["Carpentry"] }) },
+  "POST /api/contractors/reviews/:id/reply": { allow: ["paid"], params: (f) => ({ id: f.community.reviewId }), input: () => ({ reply: "Thanks" }) },
+  "GET /api/contractors/:id": { allow: COMMUNITY, params: (f) => ({ id: f.community.contractorId }) },
+  "POST /api/contractors/:id/reviews": { allow: ["basic", "other"], params: (f) => ({ id: f.community.contractorId }), input: () => ({ rating: 4, body: "Matrix review text" }) },
+  "POST /api/contractors/:id/introductions": { allow: MEMBERS, params: (f) => ({ id: f.community.contractorId }), input: () => ({ message: "Matrix job request" }) },
+  "POST /api/admin/contractors/:id/verification": { allow: ADMIN, params: (f) => ({ id: f.community.contractorId }), input: () => ({ status: "approved" }) },
+  "GET /api/admin/contractor-directory": { allow: ADMIN },
+  "POST /api/admin/contractor-directory/reviews/:id/moderation": { allow: ADMIN, params: (f) => ({ id: f.community.reviewId }), input: () => ({ hidden: false, reason: "Matrix check" }) },
   "POST /api/admin/webinars": { allow: ADMIN, input: () => ({ title: "Matrix webinar", starts_at: "2030-01-01T18:00:00Z", ends_at: "2030-01-01T19:00:00Z", capacity: 10 }) },
   "PATCH /api/admin/webinars/:id": { allow: ADMIN, params: (f) => ({ id: f.community.webinarId }), input: () => ({ capacity: 20 }) },
   "GET /api/admin/webinars/:id/registrations": { allow: ADMIN, params: (f) => ({ id: f.community.webinarId }) },
@@ -242,6 +253,16 @@ const MATRIX: Record<string, Entry> = {
   "trpc member.webinars.register": { allow: MEMBERS, input: (f) => ({ id: f.community.webinarId }) },
   "trpc member.webinars.cancel": { allow: MEMBERS, input: (f) => ({ id: f.community.webinarId }) },
   "trpc admin.webinars.list": { allow: ADMIN },
+  "trpc member.contractors.search": { allow: MEMBERS, input: () => ({}) },
+  "trpc member.contractors.get": { allow: MEMBERS, input: (f) => ({ id: f.community.contractorId }) },
+  "trpc member.contractors.mine": { allow: MEMBERS },
+  "trpc member.contractors.saveProfile": { allow: MEMBERS, input: () => ({ business_name: "Matrix Builders", trades: ["Carpentry"] }) },
+  "trpc member.contractors.review": { allow: ["basic", "other"], input: (f) => ({ id: f.community.contractorId, rating: 4, body: "Matrix review text" }) },
+  "trpc member.contractors.reply": { allow: ["paid"], input: (f) => ({ id: f.community.reviewId, reply: "Thanks" }) },
+  "trpc member.contractors.introduce": { allow: MEMBERS, input: (f) => ({ id: f.community.contractorId, message: "Matrix job request" }) },
+  "trpc admin.directory.list": { allow: ADMIN },
+  "trpc admin.directory.verify": { allow: ADMIN, input: (f) => ({ id: f.community.contractorId, status: "approved" }) },
+  "trpc admin.directory.moderateReview": { allow: ADMIN, input: (f) => ({ id: f.community.reviewId, hidden: false, reason: "Matrix check" }) },
   "trpc admin.webinars.create": { allow: ADMIN, input: () => ({ title: "Matrix webinar", starts_at: "2030-01-01T18:00:00Z", ends_at: "2030-01-01T19:00:00Z", capacity: 10 }) },
   "trpc admin.webinars.change": { allow: ADMIN, input: (f) => ({ id: f.community.webinarId, capacity: 20 }) },
   "trpc admin.webinars.registrations": { allow: ADMIN, input: (f) => ({ id: f.community.webinarId }) },
@@ -352,13 +373,13 @@ beforeAll(async () => {
     documentId: doc?.id ?? "00000000-0000-4000-8000-000000000000",
     outboxId: mail!.id,
     victim: async () => memberIdOf((await applyAndSign(t.client(), "Basic")).email),
-    community: await communityFixture(await memberIdOf(basic.email), await memberIdOf(other.email)),
+    community: await communityFixture(await memberIdOf(basic.email), await memberIdOf(other.email), paid.email),
   };
 });
 afterAll(() => t.close());
 
 /** A topic by the other member in Landlord Q&A, and fresh posts by the basic member to edit or delete. */
-async function communityFixture(basicId: string, otherId: string): Promise<Fixture["community"]> {
+async function communityFixture(basicId: string, otherId: string, paidEmail: string): Promise<Fixture["community"]> {
   const { createTopic, createPost } = await import("../../src/server/domain/community/forum.ts");
   const [other] = await t.services.db.select().from(members).where(eq(members.id, otherId));
   const [basic] = await t.services.db.select().from(members).where(eq(members.id, basicId));
@@ -372,7 +393,15 @@ async function communityFixture(basicId: string, otherId: string): Promise<Fixtu
   const update = await createUpdate(t.services, { admin: admin!, ip: null }, { title: "Matrix update", excerpt: "", body: "Text", visibility: "paid", tags: [], status: "published", send_email: false });
   const { createWebinar } = await import("../../src/server/domain/community/webinars.ts");
   const webinar = await createWebinar(t.services, { admin: admin!, ip: null }, { title: "Matrix webinar", description: "", starts_at: "2030-01-01T18:00:00Z", ends_at: "2030-01-01T19:00:00Z", capacity: 50, audience: "members", join_url: "", announce: false });
+  // The paid member runs a verified business; the other member has reviewed it.
+  const { saveContractorProfile, verifyContractor, reviewContractor } = await import("../../src/server/domain/community/contractors.ts");
+  const [paid] = await t.services.db.select().from(members).where(eq(members.email, paidEmail));
+  const listing = await saveContractorProfile(t.services, { kind: "member", member: paid! }, { business_name: "Matrix Roofing", description: "", trades: ["Roofing"], counties: ["Cook"], zips: [], phone: "", email: "", credentials: [] });
+  await verifyContractor(t.services, { admin: admin!, ip: null }, listing.id, { status: "approved", note: "" });
+  const review = await reviewContractor(t.services, { kind: "member", member: other! }, listing.id, { rating: 5, body: "Matrix review of the roof" });
   return {
+    contractorId: listing.id,
+    reviewId: review.id,
     webinarId: webinar.id,
     updateId: update.id,
     updateSlug: update.slug,

@@ -21,6 +21,7 @@ import { adminCommunityRoutes, communityRoutes, emailPreferenceRoutes, notificat
 import { unsubscribeRoutes } from "./routes/unsubscribe.ts";
 import { adminUpdateRoutes, updatePages, updateRoutes } from "./routes/updates.ts";
 import { adminWebinarRoutes, webinarRoutes } from "./routes/webinars.ts";
+import { adminContractorRoutes, adminDirectoryRoutes, contractorRoutes } from "./routes/contractors.ts";
 import { webRoutes } from "./web.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -99,6 +100,9 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.route("/api/admin/updates", adminUpdateRoutes);
   app.route("/api/webinars", webinarRoutes);
   app.route("/api/admin/webinars", adminWebinarRoutes);
+  app.route("/api/contractors", contractorRoutes);
+  app.route("/api/admin/contractors", adminContractorRoutes);
+  app.route("/api/admin/contractor-directory", adminDirectoryRoutes);
   // Admin sign-in is mounted before any /api/auth routes so that /api/auth/admin/* reaches it.
   app.route("/api/auth/admin", adminAuthRoutes);
   app.route("/api/admin", adminRoutes);

@@ -9,6 +9,7 @@ import { siteRouter } from "./routers/site.ts";
 import { landingRouter } from "./routers/landing.ts";
 import { adminForumRouter, memberEmailPreferencesRouter, memberForumRouter, memberNotificationsRouter } from "./routers/community.ts";
 import { adminUpdatesRouter, publicUpdatesRouter } from "./routers/updates.ts";
+import { adminDirectoryRouter, memberContractorsRouter } from "./routers/contractors.ts";
 import { adminWebinarsRouter, memberWebinarsRouter, publicWebinarsRouter } from "./routers/webinars.ts";
 import { adminBillingRouter, memberBillingRouter, testProviderRouter } from "./routers/billing.ts";
 
@@ -36,6 +37,7 @@ export const appRouter = router({
     notifications: memberNotificationsRouter,
     emailPreferences: memberEmailPreferencesRouter,
     webinars: memberWebinarsRouter,
+    contractors: memberContractorsRouter,
   }),
   admin: router({
     ...adminArea,
@@ -43,6 +45,7 @@ export const appRouter = router({
     forum: adminForumRouter,
     updates: adminUpdatesRouter,
     webinars: adminWebinarsRouter,
+    directory: adminDirectoryRouter,
   }),
 });
 

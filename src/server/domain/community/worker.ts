@@ -3,6 +3,7 @@ import { sendWeeklyDigests } from "./digest.ts";
 import { sendDueForumEmails } from "./notifications.ts";
 import { publishDueUpdates } from "./updates.ts";
 import { sendWebinarReminders } from "./webinars.ts";
+import { sweepContractorCredentials } from "./contractors.ts";
 
 // The community's scheduled jobs (DECISIONS.md 25), every minute in each server process: forum
 // emails once their 10 minutes are up, the weekly digest, scheduled legal updates, webinar
@@ -21,6 +22,7 @@ export const COMMUNITY_JOBS: CommunityJob[] = [
   { name: "forum emails", run: sendDueForumEmails },
   { name: "forum digest", run: sendWeeklyDigests },
   { name: "webinar reminders", run: sendWebinarReminders },
+  { name: "contractor credentials", run: sweepContractorCredentials },
 ];
 
 /** Runs every job once, each on its own: one failing does not stop the others. */
