@@ -19,7 +19,11 @@ export const PAGE_ROUTES = [
   "/verify",
 ] as const;
 
+/** The community's pages (COMMUNITY.md): these paths and everything under them. */
+export const PAGE_ROUTE_PREFIXES = ["/community", "/updates", "/webinars", "/contractors", "/email"] as const;
+
 export function isPageRoute(path: string): boolean {
   const clean = path.length > 1 ? path.replace(/\/+$/, "") : path;
-  return (PAGE_ROUTES as readonly string[]).includes(clean);
+  if ((PAGE_ROUTES as readonly string[]).includes(clean)) return true;
+  return PAGE_ROUTE_PREFIXES.some((prefix) => clean === prefix || clean.startsWith(`${prefix}/`));
 }

@@ -10,6 +10,7 @@ import { DocumentsTab } from "../features/portal/DocumentsTab.tsx";
 import { EducationTab } from "../features/portal/EducationTab.tsx";
 import { SkillsTab } from "../features/portal/SkillsTab.tsx";
 import { useSignOut } from "../features/account/useSignOut.ts";
+import { MemberNav } from "../features/community/CommunityLayout.tsx";
 import { errorStatus } from "../lib/errors.ts";
 import { trpc } from "../trpc.ts";
 
@@ -72,6 +73,7 @@ export default function BasicPortalPage() {
           </div>
         </div>
       </header>
+      <MemberNav />
       <main className="mx-auto max-w-6xl px-4 py-8">
         <section className="flex flex-col gap-4 rounded-2xl bg-gradient-to-r from-brand-800 to-brand-600 p-6 text-white sm:flex-row sm:items-center sm:justify-between">
           <div>
@@ -84,6 +86,23 @@ export default function BasicPortalPage() {
           <div className="shrink-0">
             <ManageSubscriptionDialog email={member.email} />
           </div>
+        </section>
+
+        <section aria-labelledby="community-heading" className="mt-6 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+          <h2 id="community-heading" className="text-lg font-semibold text-slate-900">Your community</h2>
+          <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            {[
+              { to: "/community", label: "Member forum", text: "Ask and answer with Illinois landlords." },
+              { to: "/updates", label: "Legal updates", text: "The RLTO, Cook County, evictions, taxes." },
+              { to: "/webinars", label: "Monthly webinars", text: "Register, join live, watch recordings." },
+              { to: "/contractors", label: "Contractor directory", text: "Verified contractors; list yours for free." },
+            ].map((item) => (
+              <li key={item.to} className="rounded-lg border border-slate-200 p-3">
+                <Link to={item.to} className="font-semibold text-brand-800 underline">{item.label}</Link>
+                <p className="mt-1 text-sm text-slate-600">{item.text}</p>
+              </li>
+            ))}
+          </ul>
         </section>
 
         <Tabs.Root defaultValue="documents" className="mt-8">
