@@ -5,7 +5,17 @@ import { buttonClass } from "../../components/Button.tsx";
 
 const dateTime = new Intl.DateTimeFormat("en-US", { timeZone: ASSOCIATION_TIME_ZONE, dateStyle: "medium", timeStyle: "short" });
 const dateOnly = new Intl.DateTimeFormat("en-US", { timeZone: ASSOCIATION_TIME_ZONE, dateStyle: "long" });
-const longDateTime = new Intl.DateTimeFormat("en-US", { timeZone: ASSOCIATION_TIME_ZONE, dateStyle: "full", timeStyle: "short", timeZoneName: "short" });
+// dateStyle and timeStyle cannot be combined with timeZoneName (Chromium throws), hence the fields.
+const longDateTime = new Intl.DateTimeFormat("en-US", {
+  timeZone: ASSOCIATION_TIME_ZONE,
+  weekday: "long",
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZoneName: "short",
+});
 
 /** Times are shown in Chicago (DECISIONS.md 18). */
 export const chicago = {

@@ -46,7 +46,7 @@ export default function UpdatesPage() {
                   </h2>
                   <p className="mt-1 flex flex-wrap gap-2 text-xs text-slate-500">
                     {u.published_at && <time dateTime={u.published_at}>{chicago.date(u.published_at)}</time>}
-                    <span className="rounded bg-slate-100 px-1.5">{VISIBILITY_LABEL[u.visibility]}</span>
+                    <span className="rounded bg-slate-100 px-1.5 text-slate-700">{VISIBILITY_LABEL[u.visibility]}</span>
                     {u.tags.map((t) => <span key={t} className="rounded bg-brand-50 px-1.5 text-brand-800">{t}</span>)}
                   </p>
                   <p className="mt-2 text-slate-700">{u.excerpt}</p>

@@ -11,7 +11,7 @@ function WebinarCard({ w }: { w: Webinar }) {
       <h3 className="text-lg font-semibold"><Link className="text-brand-800 underline" to={`/webinars/${w.id}`}>{w.title}</Link></h3>
       <p className="mt-1 text-sm text-slate-600"><time dateTime={w.starts_at}>{chicago.long(w.starts_at)}</time></p>
       <p className="mt-1 flex flex-wrap gap-2 text-xs text-slate-500">
-        <span className="rounded bg-slate-100 px-1.5">{w.audience === "paid" ? "Standard & Premium" : "All members"}</span>
+        <span className="rounded bg-slate-100 px-1.5 text-slate-700">{w.audience === "paid" ? "Standard & Premium" : "All members"}</span>
         {!w.past && <span>{w.seats_left > 0 ? `${w.seats_left} of ${w.capacity} seats left` : `Full · ${w.waitlist_count} waiting`}</span>}
         {w.registration && <span className="rounded bg-green-100 px-1.5 font-semibold text-green-800">{w.registration.status === "waitlisted" ? `Waitlist #${w.registration.position}` : "Registered"}</span>}
         {w.recording_url && <span className="rounded bg-brand-50 px-1.5 text-brand-800">Recording</span>}
