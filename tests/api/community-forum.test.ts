@@ -35,6 +35,11 @@ describe("categories", () => {
     ]);
     const paidOnly = res.body.find((c: { slug: string }) => c.slug === "taxes-bookkeeping");
     expect(paidOnly).toMatchObject({ read_access: "paid", can_read: false, can_post: false });
+    const before = res.body.find((c: { slug: string }) => c.slug === "contractors-trades").topic_count;
+    const made = await (await seasoned(t, basic)).client.post("/api/community/topics", { category_id: await categoryId(t, "contractors-trades"), title: "Counting topics here", body: "One more" });
+    expect(made.status).toBe(201);
+    const after = (await basic.client.get("/api/community/categories")).body.find((c: { slug: string }) => c.slug === "contractors-trades").topic_count;
+    expect(after).toBe(before + 1);
     expect(res.body.find((c: { slug: string }) => c.slug === "announcements")).toMatchObject({ can_read: true, can_post: false });
     expect((await basic.client.get(`/api/community/topics?category=${taxes}`)).status).toBe(403);
     const post = await basic.client.post("/api/community/topics", { category_id: taxes, title: "Depreciation question", body: "How do I depreciate a roof?" });

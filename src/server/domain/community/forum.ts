@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { FORUM_PAGE_SIZE, type TEditPost, type TNewPost, type TNewTopic, type TSearchQuery, type TTopicListQuery } from "../../../shared/community.ts";
 import type { DbOrTx, Tx } from "../../db/client.ts";
 import {
+  adminUsers,
   communityProfiles,
   forumCategories,
   forumFlags,
@@ -22,7 +23,7 @@ import { mayPost, mayRead, type Reader } from "./access.ts";
 import { countLinks, renderMarkdown } from "./markdown.ts";
 import { MAX_MENTIONS, parseMentions } from "./mentions.ts";
 import { notifyAboutPost } from "./notifications.ts";
-import { authorsOf, ensureHandle, memberIdOf, membersByHandle, readerFor, type CommunityActor } from "./people.ts";
+import { authorsOf, describeAuthor, ensureHandle, memberIdOf, membersByHandle, readerFor, type CommunityActor } from "./people.ts";
 import {
   FLAGS_PER_HOUR,
   hiddenByFlags,
@@ -70,7 +71,8 @@ export async function listCategories(services: Services, actor: CommunityActor |
   const rows = await services.db
     .select({
       category: forumCategories,
-      topics: sql<number>`(select count(*)::int from ${forumTopics} t where t.category_id = ${forumCategories.id} and t.deleted_at is null and t.hidden_at is null)`,
+      // Qualified by hand: in a one-table select drizzle writes a column in the select list unqualified.
+      topics: sql<number>`(select count(*)::int from ${forumTopics} t where t.category_id = "forum_categories"."id" and t.deleted_at is null and t.hidden_at is null)`,
     })
     .from(forumCategories)
     .orderBy(asc(forumCategories.sortOrder), asc(forumCategories.name));
@@ -108,29 +110,37 @@ function visibleTopics(reader: Reader): SQL {
   return reader.kind === "admin" ? base : and(base, isNull(forumTopics.hiddenAt))!;
 }
 
-async function describeTopics(db: DbOrTx, rows: Topic[], actor: CommunityActor) {
-  const authors = await authorsOf(db, rows.map((t) => t.authorMemberId), rows.map((t) => t.authorAdminId));
-  const categories = new Map((await db.select().from(forumCategories)).map((c) => [c.id, c]));
-  const memberId = memberIdOf(actor);
-  const visits =
-    memberId && rows.length
-      ? new Map(
-          (
-            await db
-              .select()
-              .from(forumTopicVisits)
-              .where(and(eq(forumTopicVisits.memberId, memberId), inArray(forumTopicVisits.topicId, rows.map((t) => t.id))))
-          ).map((v) => [v.topicId, v.visitedAt]),
-        )
-      : new Map<string, Date>();
-  return rows.map((t) => {
-    const c = categories.get(t.categoryId)!;
-    const visited = visits.get(t.id);
+/** Topics with their category, author and (for a member) last visit, in one query. */
+async function topicRows(db: DbOrTx, memberId: string | null, options: { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number }) {
+  const rows = await db
+    .select({
+      topic: forumTopics,
+      categorySlug: forumCategories.slug,
+      categoryName: forumCategories.name,
+      first: members.firstName,
+      last: members.lastName,
+      deleted: members.deletedAt,
+      handle: communityProfiles.handle,
+      staffName: adminUsers.fullName,
+      visitedAt: memberId ? forumTopicVisits.visitedAt : sql<Date | null>`null`,
+    })
+    .from(forumTopics)
+    .innerJoin(forumCategories, eq(forumCategories.id, forumTopics.categoryId))
+    .leftJoin(members, eq(members.id, forumTopics.authorMemberId))
+    .leftJoin(communityProfiles, eq(communityProfiles.memberId, forumTopics.authorMemberId))
+    .leftJoin(adminUsers, eq(adminUsers.id, forumTopics.authorAdminId))
+    .leftJoin(forumTopicVisits, and(eq(forumTopicVisits.topicId, forumTopics.id), memberId ? eq(forumTopicVisits.memberId, memberId) : sql`false`))
+    .where(options.where)
+    .orderBy(...options.orderBy)
+    .limit(options.limit)
+    .offset(options.offset);
+  return rows.map(({ topic: t, ...r }) => {
+    const visited = r.visitedAt ? new Date(r.visitedAt) : null;
     return {
       id: t.id,
       title: t.title,
-      category: { id: c.id, slug: c.slug, name: c.name },
-      author: authors(t.authorMemberId, t.authorAdminId),
+      category: { id: t.categoryId, slug: r.categorySlug, name: r.categoryName },
+      author: describeAuthor(t.authorMemberId, r.first === null ? null : { first: r.first, last: r.last!, deleted: r.deleted, handle: r.handle }, r.staffName),
       pinned: t.pinned,
       locked: t.locked,
       hidden: t.hiddenAt !== null,
@@ -164,17 +174,16 @@ export async function listTopics(services: Services, actor: CommunityActor | nul
   const pinOrder = category
     ? sql`case ${forumTopics.pinned} when 'global' then 0 when 'category' then 1 else 2 end`
     : sql`case ${forumTopics.pinned} when 'global' then 0 else 1 end`;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(forumTopics)
-      .where(where)
-      .orderBy(pinOrder, desc(forumTopics.lastPostAt), desc(forumTopics.id))
-      .limit(FORUM_PAGE_SIZE)
-      .offset((query.page - 1) * FORUM_PAGE_SIZE),
+  const [topics, [total]] = await Promise.all([
+    topicRows(db, memberIdOf(who), {
+      where,
+      orderBy: [pinOrder, desc(forumTopics.lastPostAt), desc(forumTopics.id)],
+      limit: FORUM_PAGE_SIZE,
+      offset: (query.page - 1) * FORUM_PAGE_SIZE,
+    }),
     db.select({ n: count() }).from(forumTopics).where(where),
   ]);
-  return { topics: await describeTopics(db, rows, who), page: query.page, page_size: FORUM_PAGE_SIZE, total: Number(total?.n ?? 0) };
+  return { topics, page: query.page, page_size: FORUM_PAGE_SIZE, total: Number(total?.n ?? 0) };
 }
 
 async function assertMayWrite(tx: DbOrTx, services: Services, actor: CommunityActor, category: Category) {
@@ -318,51 +327,63 @@ function describePost(p: Post, actor: CommunityActor, author: ReturnType<Awaited
   };
 }
 
+/**
+ * Opening a topic marks it visited and its notifications read. A visit after the topic's last
+ * post changes nothing, so reading a quiet topic writes nothing.
+ */
+async function recordVisit(db: DbOrTx, memberId: string, topic: Topic, now: Date) {
+  // A plain UPDATE that matches nothing writes nothing (an upsert would lock the row, and its
+  // commit would wait for the disk on every page view).
+  const moved = await db
+    .update(forumTopicVisits)
+    .set({ visitedAt: now })
+    .where(and(eq(forumTopicVisits.memberId, memberId), eq(forumTopicVisits.topicId, topic.id), lt(forumTopicVisits.visitedAt, topic.lastPostAt)))
+    .returning({ at: forumTopicVisits.visitedAt });
+  await Promise.all([
+    moved.length ? Promise.resolve() : db.insert(forumTopicVisits).values({ memberId, topicId: topic.id, visitedAt: now }).onConflictDoNothing(),
+    db.update(notifications).set({ readAt: now }).where(and(eq(notifications.memberId, memberId), eq(notifications.topicId, topic.id), isNull(notifications.readAt))),
+  ]);
+}
+
 /** A topic and one page of its posts (20). Opening it marks it visited and its notifications read. */
 export async function getTopic(services: Services, actor: CommunityActor | null, topicId: string, page: number) {
   const who = requireActor(actor);
   const reader = readerFor(who);
   const { db } = services;
   const { topic, category } = await readableTopic(db, reader, topicId);
-  const posts = await db
-    .select()
-    .from(forumPosts)
-    .where(eq(forumPosts.topicId, topic.id))
-    .orderBy(asc(forumPosts.number))
-    .limit(FORUM_PAGE_SIZE)
-    .offset((page - 1) * FORUM_PAGE_SIZE);
-  const [total] = await db.select({ n: count() }).from(forumPosts).where(eq(forumPosts.topicId, topic.id));
-  const ids = posts.map((p) => p.id);
-  const authors = await authorsOf(db, [topic.authorMemberId, ...posts.map((p) => p.authorMemberId)], [topic.authorAdminId, ...posts.map((p) => p.authorAdminId)]);
-  const revisionCounts = ids.length
-    ? new Map(
-        (await db.select({ postId: forumPostRevisions.postId, n: count() }).from(forumPostRevisions).where(inArray(forumPostRevisions.postId, ids)).groupBy(forumPostRevisions.postId)).map(
-          (r) => [r.postId, Number(r.n)],
-        ),
-      )
-    : new Map<string, number>();
-  const replyIds = [...new Set(posts.map((p) => p.replyToPostId).filter((x): x is string => !!x))];
-  const replyNumbers = replyIds.length
-    ? new Map((await db.select({ id: forumPosts.id, number: forumPosts.number }).from(forumPosts).where(inArray(forumPosts.id, replyIds))).map((r) => [r.id, r.number]))
-    : new Map<string, number>();
   const memberId = memberIdOf(who);
-  const flagged =
-    memberId && ids.length
-      ? new Set((await db.select({ postId: forumFlags.postId }).from(forumFlags).where(and(eq(forumFlags.memberId, memberId), inArray(forumFlags.postId, ids)))).map((f) => f.postId))
-      : new Set<string>();
-  const [watch] = memberId
-    ? await db
-        .select({ level: forumWatches.level })
-        .from(forumWatches)
-        .where(and(eq(forumWatches.memberId, memberId), eq(forumWatches.targetType, "topic"), eq(forumWatches.targetId, topic.id)))
-    : [];
-  if (memberId) {
-    const now = services.now();
-    await db.transaction(async (tx) => {
-      await markVisited(tx, memberId, topic.id, now);
-      await tx.update(notifications).set({ readAt: now }).where(and(eq(notifications.memberId, memberId), eq(notifications.topicId, topic.id), isNull(notifications.readAt)));
-    });
-  }
+  const now = services.now();
+  // One round for the page, the member's watch and their visit; post numbers have no gaps, so
+  // the topic's last number is the count.
+  const [rows, watches] = await Promise.all([
+    db
+      .select({
+        post: forumPosts,
+        // Qualified by hand: in a one-table select drizzle writes a column in the select list unqualified.
+        revisions: sql<number>`(select count(*)::int from ${forumPostRevisions} r where r.post_id = "forum_posts"."id")`,
+        replyNumber: sql<number | null>`(select p2.number from ${forumPosts} p2 where p2.id = "forum_posts"."reply_to_post_id")`,
+        flagged: memberId ? sql<boolean>`exists (select 1 from ${forumFlags} f where f.post_id = "forum_posts"."id" and f.member_id = ${memberId})` : sql<boolean>`false`,
+      })
+      .from(forumPosts)
+      .where(eq(forumPosts.topicId, topic.id))
+      .orderBy(asc(forumPosts.number))
+      .limit(FORUM_PAGE_SIZE)
+      .offset((page - 1) * FORUM_PAGE_SIZE),
+    memberId
+      ? db
+          .select({ level: forumWatches.level })
+          .from(forumWatches)
+          .where(and(eq(forumWatches.memberId, memberId), eq(forumWatches.targetType, "topic"), eq(forumWatches.targetId, topic.id)))
+      : Promise.resolve([]),
+    memberId ? recordVisit(db, memberId, topic, now) : Promise.resolve(),
+  ]);
+  const posts = rows.map((r) => r.post);
+  const [watch] = watches;
+  const authors = await authorsOf(db, [topic.authorMemberId, ...posts.map((p) => p.authorMemberId)], [topic.authorAdminId, ...posts.map((p) => p.authorAdminId)]);
+  const total = topic.lastPostNumber;
+  const revisionCounts = new Map(rows.map((r) => [r.post.id, Number(r.revisions)]));
+  const replyNumbers = new Map(rows.filter((r) => r.post.replyToPostId).map((r) => [r.post.replyToPostId!, Number(r.replyNumber ?? 0)]));
+  const flagged = new Set(rows.filter((r) => r.flagged).map((r) => r.post.id));
   return {
     id: topic.id,
     title: topic.title,
@@ -384,7 +405,7 @@ export async function getTopic(services: Services, actor: CommunityActor | null,
     ),
     page,
     page_size: FORUM_PAGE_SIZE,
-    total: Number(total?.n ?? 0),
+    total,
   };
 }
 
@@ -545,28 +566,38 @@ export async function searchForum(services: Services, actor: CommunityActor | nu
   }
   const where = and(...conditions);
   const rank = sql<number>`ts_rank(${forumPosts.search}, ${tsquery})`;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        post: forumPosts,
-        topicTitle: forumTopics.title,
-        categoryName: forumCategories.name,
-        rank,
-        snippet: sql<string>`ts_headline('english', ${forumPosts.body}, ${tsquery}, 'MaxWords=30, MinWords=10, StartSel=<<, StopSel=>>')`,
-      })
-      .from(forumPosts)
-      .innerJoin(forumTopics, eq(forumTopics.id, forumPosts.topicId))
-      .innerJoin(forumCategories, eq(forumCategories.id, forumTopics.categoryId))
-      .where(where)
-      .orderBy(desc(rank), desc(forumPosts.createdAt))
-      .limit(FORUM_PAGE_SIZE)
-      .offset((query.page - 1) * FORUM_PAGE_SIZE),
-    db
-      .select({ n: count() })
-      .from(forumPosts)
-      .innerJoin(forumTopics, eq(forumTopics.id, forumPosts.topicId))
-      .where(where),
-  ]);
+  // One pass: the matches are ranked anyway, so their count comes from the same scan (a window);
+  // the snippets are made afterwards for the page's 20 rows only.
+  const ranked = db
+    .select({
+      id: forumPosts.id,
+      rank: rank.as("rank"),
+      total: sql<number>`count(*) over ()`.as("total"),
+      topicTitle: sql<string>`${forumTopics.title}`.as("topic_title"),
+      categoryName: sql<string>`${forumCategories.name}`.as("category_name"),
+    })
+    .from(forumPosts)
+    .innerJoin(forumTopics, eq(forumTopics.id, forumPosts.topicId))
+    .innerJoin(forumCategories, eq(forumCategories.id, forumTopics.categoryId))
+    .where(where)
+    .orderBy(desc(rank), desc(forumPosts.createdAt))
+    .limit(FORUM_PAGE_SIZE)
+    .offset((query.page - 1) * FORUM_PAGE_SIZE)
+    .as("ranked");
+  const rows = await db
+    .select({
+      post: forumPosts,
+      topicTitle: ranked.topicTitle,
+      categoryName: ranked.categoryName,
+      rank: ranked.rank,
+      total: ranked.total,
+      snippet: sql<string>`ts_headline('english', ${forumPosts.body}, ${tsquery}, 'MaxWords=30, MinWords=10, StartSel=<<, StopSel=>>')`,
+    })
+    .from(ranked)
+    .innerJoin(forumPosts, eq(forumPosts.id, ranked.id))
+    .orderBy(desc(ranked.rank), desc(forumPosts.createdAt));
+  // A page past the last has no rows to carry the count.
+  const total = rows.length ? Number(rows[0]!.total) : query.page === 1 ? 0 : Number((await db.select({ n: count() }).from(forumPosts).innerJoin(forumTopics, eq(forumTopics.id, forumPosts.topicId)).where(where))[0]?.n ?? 0);
   const authors = await authorsOf(db, rows.map((r) => r.post.authorMemberId), rows.map((r) => r.post.authorAdminId));
   return {
     results: rows.map((r) => ({
@@ -583,7 +614,7 @@ export async function searchForum(services: Services, actor: CommunityActor | nu
     })),
     page: query.page,
     page_size: FORUM_PAGE_SIZE,
-    total: Number(total?.n ?? 0),
+    total,
   };
 }
 

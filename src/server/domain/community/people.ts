@@ -52,28 +52,37 @@ export interface AuthorView {
   member_id: string | null;
 }
 
-/** Display names of post authors: "Maria G." with their handle, or an admin's name marked staff. */
+/** How an author shows: "Maria G." with their handle, a deleted member, or an admin marked staff. */
+export function describeAuthor(
+  memberId: string | null,
+  person: { first: string; last: string; deleted: Date | null; handle: string | null } | null,
+  staffName: string | null,
+): AuthorView {
+  if (memberId) {
+    if (!person || person.deleted) return { name: "Deleted member", handle: null, staff: false, member_id: null };
+    return { name: `${person.first} ${person.last.slice(0, 1)}.`, handle: person.handle, staff: false, member_id: memberId };
+  }
+  return { name: `${staffName ?? "Administrator"} (staff)`, handle: null, staff: true, member_id: null };
+}
+
+/** Display names of post authors, looked up together (members and staff at once). */
 export async function authorsOf(db: DbOrTx, memberIds: (string | null)[], adminIds: (string | null)[]) {
   const mids = [...new Set(memberIds.filter((x): x is string => !!x))];
   const aids = [...new Set(adminIds.filter((x): x is string => !!x))];
-  const people = mids.length
-    ? await db
-        .select({ id: members.id, first: members.firstName, last: members.lastName, deleted: members.deletedAt, handle: communityProfiles.handle })
-        .from(members)
-        .leftJoin(communityProfiles, eq(communityProfiles.memberId, members.id))
-        .where(inArray(members.id, mids))
-    : [];
-  const staff = aids.length ? await db.select({ id: adminUsers.id, name: adminUsers.fullName }).from(adminUsers).where(inArray(adminUsers.id, aids)) : [];
+  const [people, staff] = await Promise.all([
+    mids.length
+      ? db
+          .select({ id: members.id, first: members.firstName, last: members.lastName, deleted: members.deletedAt, handle: communityProfiles.handle })
+          .from(members)
+          .leftJoin(communityProfiles, eq(communityProfiles.memberId, members.id))
+          .where(inArray(members.id, mids))
+      : Promise.resolve([]),
+    aids.length ? db.select({ id: adminUsers.id, name: adminUsers.fullName }).from(adminUsers).where(inArray(adminUsers.id, aids)) : Promise.resolve([]),
+  ]);
   const byMember = new Map(people.map((p) => [p.id, p]));
   const byAdmin = new Map(staff.map((a) => [a.id, a.name]));
-  return (memberId: string | null, adminId: string | null): AuthorView => {
-    if (memberId) {
-      const p = byMember.get(memberId);
-      if (!p || p.deleted) return { name: "Deleted member", handle: null, staff: false, member_id: null };
-      return { name: `${p.first} ${p.last.slice(0, 1)}.`, handle: p.handle, staff: false, member_id: memberId };
-    }
-    return { name: adminId ? `${byAdmin.get(adminId) ?? "Administrator"} (staff)` : "Administrator (staff)", handle: null, staff: true, member_id: null };
-  };
+  return (memberId: string | null, adminId: string | null): AuthorView =>
+    describeAuthor(memberId, (memberId && byMember.get(memberId)) || null, adminId ? (byAdmin.get(adminId) ?? null) : null);
 }
 
 /** Members by handle (lower-case), current ones only. */
