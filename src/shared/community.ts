@@ -160,6 +160,8 @@ export const ZWebinarPatchSchema = z
   .refine(endsAfterStart, { message: "The end must be after the start", path: ["ends_at"] });
 export type TWebinarPatch = z.output<typeof ZWebinarPatchSchema>;
 
+export const ZAttendanceSchema = z.object({ member_ids: z.array(z.string().uuid("A member id")).max(10_000) });
+
 // ---- Contractors ----------------------------------------------------------------------------
 export const CONTRACTOR_STATUS_OPTIONS = ["applied", "verifying", "approved", "rejected", "suspended"] as const;
 export const CREDENTIAL_KIND_OPTIONS = ["license", "insurance", "bond", "registration"] as const;

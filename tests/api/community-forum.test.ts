@@ -433,3 +433,51 @@ describe("watching and notifications", () => {
     expect((await member.client.put("/api/email-preferences", { legal_updates: "yes" })).status).toBe(422);
   });
 });
+
+describe("the weekly digest", () => {
+  test("goes on Monday mornings to members who opted in, once a week even with two processes, with only what they may read", async () => {
+    const { sendWeeklyDigests } = await import("../../src/server/domain/community/digest.ts");
+    const { createTopic } = await import("../../src/server/domain/community/forum.ts");
+    const { secondProcess } = await import("../support/second-process.ts");
+    const { members } = await import("../../src/server/db/schema.ts");
+    const subscriber = await communityMember(t);
+    const paidSubscriber = await communityMember(t, "Standard");
+    const other = await communityMember(t);
+    for (const m of [subscriber, paidSubscriber]) {
+      await m.client.put("/api/email-preferences", { legal_updates: true, webinars: true, forum_digest: true, forum_notifications: true });
+    }
+    const [author] = await t.services.db.select().from(members).where(eq(members.id, other.id));
+    author!.createdAt = new Date(0);
+    // Sunday, January 6, 2030 in Chicago: two topics, one in the paid category.
+    t.clock.set(new Date("2030-01-06T18:00:00Z"));
+    await createTopic(t.services, { kind: "member", member: { ...author!, status: "active", membershipLevel: "Premium" } }, { category_id: qa, title: "Digest: boiler maintenance schedule", body: "Annual?" });
+    await createTopic(t.services, { kind: "member", member: { ...author!, status: "active", membershipLevel: "Premium" } }, { category_id: taxes, title: "Digest: depreciation of a boiler", body: "How long?" });
+    await t.services.db.delete(emailOutbox);
+    // Monday 7:59 in Chicago (13:59 UTC): not yet.
+    t.clock.set(new Date("2030-01-07T13:59:00Z"));
+    expect(await sendWeeklyDigests(t.services)).toBe(0);
+    t.clock.set(new Date("2030-01-07T14:00:00Z"));
+    const second = await secondProcess(t);
+    try {
+      await Promise.all([sendWeeklyDigests(t.services), sendWeeklyDigests(second.services)]);
+      await sendWeeklyDigests(t.services);
+    } finally {
+      await second.close();
+    }
+    const digests = await t.services.db.select().from(emailOutbox).where(eq(emailOutbox.template, "forum_digest"));
+    const to = digests.map((d) => d.toAddress);
+    expect(to.filter((a) => a === subscriber.email)).toHaveLength(1);
+    expect(to.filter((a) => a === paidSubscriber.email)).toHaveLength(1);
+    expect(to).not.toContain(other.email);
+    const basicDigest = digests.find((d) => d.toAddress === subscriber.email)!;
+    expect(basicDigest.text).toContain("Digest: boiler maintenance schedule");
+    expect(basicDigest.text).not.toContain("Digest: depreciation of a boiler");
+    expect(digests.find((d) => d.toAddress === paidSubscriber.email)!.text).toContain("Digest: depreciation of a boiler");
+    expect(basicDigest.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    // The next Monday is a new week.
+    t.clock.set(new Date("2030-01-14T14:30:00Z"));
+    await createTopic(t.services, { kind: "member", member: { ...author!, status: "active", membershipLevel: "Premium" } }, { category_id: qa, title: "Digest: second week", body: "More" });
+    await sendWeeklyDigests(t.services);
+    expect((await t.services.db.select().from(emailOutbox).where(and(eq(emailOutbox.template, "forum_digest"), eq(emailOutbox.toAddress, subscriber.email))))).toHaveLength(2);
+  });
+});

@@ -123,6 +123,11 @@ describe("the join link and the recording", () => {
     expect((await other.client.get("/api/webinars")).body.some((w: { id: string }) => w.id === id)).toBe(false);
     expect((await other.client.post(`/api/webinars/${id}/registration`)).status).toBe(409);
     expect((await t.client().get(`/api/webinars/${id}`)).body.recording_url).toBeNull();
+    // Afterwards the admin marks who attended.
+    admin = await adminClient(t);
+    const marked = await admin.post(`/api/admin/webinars/${id}/attendance`, { member_ids: [registered.id, other.id] });
+    expect(marked.body).toEqual({ success: true, attended: 1 });
+    expect((await registered.client.get(`/api/webinars/${id}`)).body.registration).toEqual({ status: "attended", position: null });
   });
 });
 

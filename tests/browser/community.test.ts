@@ -101,6 +101,7 @@ test("a Basic member posts a topic, a paid member replies and mentions them, and
 test("an admin publishes a members-only update; it arrives by email and its unsubscribe link works without signing in", async () => {
   const reader = await member("Basic", "Ursula", "Nowak");
   const page = await adminPage();
+  await page.getByRole("tab", { name: "Community" }).click();
   await page.getByRole("tab", { name: "Legal Updates" }).click();
   await page.getByLabel("Title").fill("Cook County: new notice form for rent increases");
   await page.getByLabel("Excerpt").fill("What changes on January 1 for Cook County landlords.");
@@ -198,6 +199,7 @@ test("a contractor signs up, an admin verifies them, and a member finds them by 
   await shown(roofer.page.getByText(/Status: applied/));
 
   const page = await adminPage();
+  await page.getByRole("tab", { name: "Community" }).click();
   await page.getByRole("tab", { name: "Directory" }).click();
   await shown(page.getByText("Brandt Roofing of Oak Park"));
   await shown(page.getByText(/225 ILCS 335/).first());
@@ -232,6 +234,9 @@ test("axe-core finds no serious or critical violation on the community pages, an
   await signInAsAdmin(ctx.server.services, api);
   const update = await api.post("/api/admin/updates", { title: "Axe check update", body: "Body with a [link](https://example.org).", visibility: "public", status: "published" });
   const webinar = await api.post("/api/admin/webinars", { title: "Axe check webinar", starts_at: new Date(Date.now() + 86_400_000).toISOString(), ends_at: new Date(Date.now() + 90_000_000).toISOString(), capacity: 10 });
+  const categories = await api.get("/api/community/categories");
+  const announcements = categories.body.find((c: { slug: string }) => c.slug === "announcements").id;
+  await api.post("/api/community/topics", { category_id: announcements, title: "Axe check topic", body: "A **staff** post with a [link](https://example.org)." });
   const topics = await api.get("/api/community/topics");
   const paths: [string, string][] = [
     ["/community", "Member forum"],
@@ -255,7 +260,20 @@ test("axe-core finds no serious or critical violation on the community pages, an
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     if (overflow > 0) problems.push(`${path}: ${overflow} px wider than the 390 px screen`);
   }
+  // The admin's community sections, at the admin's usual width.
+  const adminContext = await ctx.browser.newContext({ bypassCSP: true });
+  await adminContext.addCookies([...api.cookies].map(([name, value]) => ({ name, value, url: ctx.server.url })));
+  const adminView = await adminContext.newPage();
+  await adminView.goto(`${ctx.server.url}/admin`);
+  await adminView.getByRole("tab", { name: "Community" }).click();
+  for (const [tab, heading] of [["Legal Updates", "Legal updates"], ["Webinars", "Webinars"], ["Forum", "Flagged posts"], ["Directory", "Contractor directory"]]) {
+    await adminView.getByRole("tab", { name: tab, exact: true }).click();
+    await shown(adminView.getByRole("heading", { name: heading, exact: true }));
+    await adminView.waitForLoadState("networkidle");
+    problems.push(...(await seriousViolations(adminView)).map((v) => `admin ${tab}: ${v}`));
+  }
   expect(problems).toEqual([]);
+  await adminContext.close();
   await context.close();
   await someone.context.close();
 });

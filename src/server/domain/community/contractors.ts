@@ -145,7 +145,11 @@ export async function saveContractorProfile(services: Services, actor: Community
 /** Member search: approved contractors by trade, county, ZIP and text; verified ones first. */
 export async function searchContractors(services: Services, actor: CommunityActor | null, query: TContractorSearch) {
   if (!actor) throw unauthorized("Please sign in to use the contractor directory.");
-  const conditions: SQL[] = [eq(contractors.status, "approved")];
+  // Listings of current members only: a deactivated or deleted member's business leaves the directory.
+  const conditions: SQL[] = [
+    eq(contractors.status, "approved"),
+    sql`exists (select 1 from ${members} m where m.id = ${contractors.memberId} and m.is_active and m.deleted_at is null)`,
+  ];
   if (query.trade) conditions.push(sql`${query.trade} = any(${contractors.trades})`);
   if (query.county) conditions.push(sql`lower(${query.county.replace(/\s+county$/i, "").trim()}) = any(select lower(x) from unnest(${contractors.counties}) x)`);
   if (query.zip) conditions.push(sql`${query.zip} = any(${contractors.zips})`);

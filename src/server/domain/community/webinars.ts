@@ -305,6 +305,24 @@ export async function adminListWebinars(services: Services) {
   return Promise.all(rows.map(async (w) => describe(w, { kind: "admin" }, now, { counts: await seatCounts(services.db, w.id), registration: null, position: null })));
 }
 
+/** After the event, admins mark who attended (registered members only). */
+export async function markAttendance(services: Services, actor: AdminActor, id: string, memberIds: string[]) {
+  const now = services.now();
+  return services.db.transaction(async (tx) => {
+    const w = await findWebinar(tx, id);
+    if (w.startsAt.getTime() > now.getTime()) throw new AppError("CONFLICT", "Attendance is taken once the webinar has started.");
+    const rows = memberIds.length
+      ? await tx
+          .update(webinarRegistrations)
+          .set({ status: "attended", updatedAt: now })
+          .where(and(eq(webinarRegistrations.webinarId, w.id), inArray(webinarRegistrations.memberId, memberIds), inArray(webinarRegistrations.status, ["registered", "attended"])))
+          .returning({ id: webinarRegistrations.id })
+      : [];
+    await recordAdminAction(tx, actor, { action: "webinar_changed", targetType: "webinar", targetId: w.id, details: { attended: rows.length } }, now);
+    return { success: true, attended: rows.length };
+  });
+}
+
 export async function webinarRegistrationsForAdmin(services: Services, id: string) {
   const w = await findWebinar(services.db, id);
   const rows = await services.db
@@ -313,7 +331,7 @@ export async function webinarRegistrationsForAdmin(services: Services, id: strin
     .innerJoin(members, eq(members.id, webinarRegistrations.memberId))
     .where(eq(webinarRegistrations.webinarId, w.id))
     .orderBy(asc(webinarRegistrations.createdAt));
-  return rows.map(({ r, first, last, email }) => ({ id: r.id, member_name: `${first} ${last}`, member_email: email, status: r.status, registered_at: r.createdAt.toISOString() }));
+  return rows.map(({ r, first, last, email }) => ({ id: r.id, member_id: r.memberId, member_name: `${first} ${last}`, member_email: email, status: r.status, registered_at: r.createdAt.toISOString() }));
 }
 
 // ---- Reminders -------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { ZWebinarPatchSchema, ZWebinarSchema } from "../../../shared/community.ts";
+import { ZAttendanceSchema, ZWebinarPatchSchema, ZWebinarSchema } from "../../../shared/community.ts";
 import type { AdminActor } from "../../domain/audit.ts";
 import { communityActor } from "../../domain/community/people.ts";
 import {
@@ -10,6 +10,7 @@ import {
   createWebinar,
   getWebinar,
   listWebinars,
+  markAttendance,
   registerForWebinar,
   webinarCalendarFile,
   webinarRegistrationsForAdmin,
@@ -53,4 +54,9 @@ export const adminWebinarRoutes = new Hono<AppEnv>()
     const who = adminActor(c);
     return c.json(await changeWebinar(c.var.services, who, c.req.param("id"), await readJson(c, ZWebinarPatchSchema)));
   })
-  .get("/:id/registrations", async (c) => c.json(await webinarRegistrationsForAdmin(c.var.services, c.req.param("id"))));
+  .get("/:id/registrations", async (c) => c.json(await webinarRegistrationsForAdmin(c.var.services, c.req.param("id"))))
+  .post("/:id/attendance", async (c) => {
+    const who = adminActor(c);
+    const { member_ids } = await readJson(c, ZAttendanceSchema);
+    return c.json(await markAttendance(c.var.services, who, c.req.param("id"), member_ids));
+  });

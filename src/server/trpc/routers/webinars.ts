@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZWebinarPatchSchema, ZWebinarSchema } from "../../../shared/community.ts";
+import { ZAttendanceSchema, ZWebinarPatchSchema, ZWebinarSchema } from "../../../shared/community.ts";
 import type { AdminActor } from "../../domain/audit.ts";
 import { communityActor } from "../../domain/community/people.ts";
 import {
@@ -9,6 +9,7 @@ import {
   createWebinar,
   getWebinar,
   listWebinars,
+  markAttendance,
   registerForWebinar,
   webinarRegistrationsForAdmin,
 } from "../../domain/community/webinars.ts";
@@ -39,4 +40,5 @@ export const adminWebinarsRouter = router({
     return changeWebinar(ctx.services, actorOf(ctx), webinarId, patch);
   }),
   registrations: adminProcedure.input(id).query(({ ctx, input }) => webinarRegistrationsForAdmin(ctx.services, input.id)),
+  markAttendance: adminProcedure.input(ZAttendanceSchema.extend(id.shape)).mutation(({ ctx, input }) => markAttendance(ctx.services, actorOf(ctx), input.id, input.member_ids)),
 });

@@ -11,10 +11,7 @@ import { MembersTab } from "./MembersTab.tsx";
 import { OutboxTab } from "./OutboxTab.tsx";
 import { PaymentsTab } from "./PaymentsTab.tsx";
 import { notify } from "./ui.tsx";
-import { DirectoryTab } from "./community/DirectoryTab.tsx";
-import { ForumTab } from "./community/ForumTab.tsx";
-import { UpdatesTab } from "./community/UpdatesTab.tsx";
-import { WebinarsTab } from "./community/WebinarsTab.tsx";
+import { CommunityTab } from "./community/CommunityTab.tsx";
 
 type Admin = RouterOutputs["admin"]["me"];
 
@@ -25,12 +22,9 @@ const TABS = [
   { value: "applications", label: "Applications", Panel: ApplicationsTab },
   { value: "contracts", label: "Contracts", Panel: ContractsTab },
   { value: "payments", label: "Payments", Panel: PaymentsTab },
-  { value: "updates", label: "Legal Updates", Panel: UpdatesTab },
-  { value: "webinars", label: "Webinars", Panel: WebinarsTab },
-  { value: "forum", label: "Forum", Panel: ForumTab },
-  { value: "directory", label: "Directory", Panel: DirectoryTab },
   { value: "audit", label: "Audit Log", Panel: AuditLogTab },
   { value: "outbox", label: "Email Outbox", Panel: OutboxTab },
+  { value: "community", label: "Community", Panel: CommunityTab },
 ] as const;
 
 /** SPEC.md 2 "Admin dashboard": welcome and Logout, then the tabs. */

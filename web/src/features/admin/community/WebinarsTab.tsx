@@ -62,11 +62,11 @@ export function WebinarsTab() {
                 <Cell>
                   <div className="flex flex-wrap gap-1">
                     <Button variant="ghost" className="px-2 py-1 text-sm" onClick={() => setOpen(open === w.id ? null : w.id)} aria-expanded={open === w.id} aria-label={`Registrations of ${w.title}`}>Registrations</Button>
-                    {!w.cancelled && !w.past && <Button variant="ghost" className="px-2 py-1 text-sm" aria-label={`Add 10 seats to ${w.title}`} onClick={() => change.mutate({ id: w.id, capacity: w.capacity + 10 })}>+10 seats</Button>}
+                    {!w.cancelled && !w.past && <Button variant="ghost" className="px-2 py-1 text-sm" aria-label={`+10 seats: ${w.title}`} onClick={() => change.mutate({ id: w.id, capacity: w.capacity + 10 })}>+10 seats</Button>}
                     {w.past && <RecordingButton id={w.id} title={w.title} onSave={(url) => change.mutate({ id: w.id, recording_url: url })} />}
-                    {!w.cancelled && !w.past && <Button variant="ghost" className="px-2 py-1 text-sm text-red-700" aria-label={`Cancel ${w.title}`} onClick={() => change.mutate({ id: w.id, cancelled: true })}>Cancel webinar</Button>}
+                    {!w.cancelled && !w.past && <Button variant="ghost" className="px-2 py-1 text-sm text-red-700" aria-label={`Cancel webinar: ${w.title}`} onClick={() => change.mutate({ id: w.id, cancelled: true })}>Cancel webinar</Button>}
                   </div>
-                  {open === w.id && <Registrations id={w.id} />}
+                  {open === w.id && <Registrations id={w.id} started={new Date(w.starts_at).getTime() <= Date.now()} />}
                 </Cell>
               </tr>
             ))}
@@ -88,14 +88,22 @@ function RecordingButton({ id, title, onSave }: { id: string; title: string; onS
   );
 }
 
-function Registrations({ id }: { id: string }) {
+function Registrations({ id, started }: { id: string; started: boolean }) {
   const list = trpc.admin.webinars.registrations.useQuery({ id });
+  const mark = trpc.admin.webinars.markAttendance.useMutation({ onSuccess: () => void list.refetch(), onError: (e) => notify.error(errorMessage(e)) });
   if (list.isPending) return <Loading />;
   if (list.isError) return <p role="alert" className="text-sm text-red-700">{errorMessage(list.error)}</p>;
   return (
     <ul className="mt-2 space-y-1 text-sm">
       {list.data.length === 0 && <li>No registrations yet.</li>}
-      {list.data.map((r) => <li key={r.id}>{r.member_name} &lt;{r.member_email}&gt;: {r.status}</li>)}
+      {list.data.map((r) => (
+        <li key={r.id} className="flex flex-wrap items-center gap-2">
+          {r.member_name} &lt;{r.member_email}&gt;: {r.status}
+          {started && r.status === "registered" && (
+            <Button variant="ghost" className="px-2 py-0.5 text-xs" onClick={() => mark.mutate({ id, member_ids: [r.member_id] })}>Mark attended: {r.member_name}</Button>
+          )}
+        </li>
+      ))}
     </ul>
   );
 }
