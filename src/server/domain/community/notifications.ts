@@ -157,7 +157,7 @@ export async function sendDueForumEmails(services: Services, limit = 100): Promi
         !post.hiddenAt;
       await tx.update(notifications).set({ emailState: send ? "sent" : "skipped" }).where(eq(notifications.id, n.id));
       if (!send) continue;
-      const url = `${services.config.PUBLIC_URL}/community/t/${n.topicId}?post=${post!.number}`;
+      const url = `${services.config.PUBLIC_URL}/community/t/${n.topicId}?page=${Math.ceil(post!.number / FORUM_PAGE_SIZE)}#post-${post!.number}`;
       const footer = bulkMailFooter(services, key, member.id, "forum_notifications");
       const rendered = renderEmail(services.config, "forum_notification", `${n.actorName} ${KIND_TEXT[n.kind as NotificationKind]} "${n.title}"`, {
         heading: `Hello ${member.firstName}`,
