@@ -247,8 +247,8 @@ CREATE INDEX "forum_post_revisions_post_idx" ON "forum_post_revisions" USING btr
 CREATE UNIQUE INDEX "forum_posts_topic_number_key" ON "forum_posts" USING btree ("topic_id","number");--> statement-breakpoint
 CREATE INDEX "forum_posts_search_idx" ON "forum_posts" USING gin ("search");--> statement-breakpoint
 CREATE INDEX "forum_posts_author_idx" ON "forum_posts" USING btree ("author_member_id","created_at");--> statement-breakpoint
-CREATE INDEX "forum_topics_category_list_idx" ON "forum_topics" USING btree ("category_id","last_post_at" DESC NULLS LAST) WHERE "forum_topics"."deleted_at" is null;--> statement-breakpoint
-CREATE INDEX "forum_topics_list_idx" ON "forum_topics" USING btree ("last_post_at" DESC NULLS LAST) WHERE "forum_topics"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "forum_topics_list_idx" ON "forum_topics" USING btree ((case "pinned" when 'global' then 0 else 1 end),"last_post_at" desc,"id" desc) WHERE "forum_topics"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "forum_topics_category_list_idx" ON "forum_topics" USING btree ("category_id",(case "pinned" when 'global' then 0 when 'category' then 1 else 2 end),"last_post_at" desc,"id" desc) WHERE "forum_topics"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "forum_watches_target_idx" ON "forum_watches" USING btree ("target_type","target_id");--> statement-breakpoint
 CREATE INDEX "legal_updates_published_idx" ON "legal_updates" USING btree ("published_at" DESC NULLS LAST) WHERE "legal_updates"."status" = 'published';--> statement-breakpoint
 CREATE INDEX "legal_updates_due_idx" ON "legal_updates" USING btree ("publish_at") WHERE "legal_updates"."status" = 'scheduled';--> statement-breakpoint

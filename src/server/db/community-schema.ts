@@ -77,9 +77,15 @@ export const forumTopics = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // The topic list: pinned first, then latest activity, in a category or everywhere.
-    index("forum_topics_category_list_idx").on(t.categoryId, t.lastPostAt.desc()).where(sql`${t.deletedAt} is null`),
-    index("forum_topics_list_idx").on(t.lastPostAt.desc()).where(sql`${t.deletedAt} is null`),
+    // The topic lists in their order (pinned first, then latest activity), everywhere and in one
+    // category, so a page is read from the index in order and the scan stops after it.
+    index("forum_topics_list_idx")
+      // "desc" as the queries write it (nulls first): drizzle's .desc() adds NULLS LAST, which would not match.
+      .on(sql`(case ${t.pinned} when 'global' then 0 else 1 end)`, sql`${t.lastPostAt} desc`, sql`${t.id} desc`)
+      .where(sql`${t.deletedAt} is null`),
+    index("forum_topics_category_list_idx")
+      .on(t.categoryId, sql`(case ${t.pinned} when 'global' then 0 when 'category' then 1 else 2 end)`, sql`${t.lastPostAt} desc`, sql`${t.id} desc`)
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
 
