@@ -11,6 +11,9 @@ const optionalString = z
 const httpUrl = z.url({ protocol: /^https?$/, message: "must be an http(s) URL" });
 const optionalUrl = () => optionalString.pipe(httpUrl.optional());
 const url = (fallback: string) => optionalUrl().transform((v) => v ?? fallback);
+const booleanSetting = optionalString
+  .pipe(z.enum(["true", "false", "1", "0"], { message: "must be true or false" }).optional())
+  .transform((v) => v === "true" || v === "1");
 
 export const ZConfigSchema = z
   .object({
@@ -45,14 +48,25 @@ export const ZConfigSchema = z
       (v) => v ?? "support@illinoislandlords.org",
     ),
     SUPPORT_PHONE: optionalString.transform((v) => v ?? "(312) 555-0142"),
-    OWNER_PORTAL_URL: url("https://portal.illinoislandlords.org/login"),
     TENANT_PORTAL_URL: url("https://portal.illinoislandlords.org/tenant"),
     ASSOCIATION_SITE_URL: url("https://illinoislandlords.org"),
     DEMO_URL: url("https://portal.illinoislandlords.org/demo"),
     /** Behind a reverse proxy: the client's address is the first X-Forwarded-For hop (else the socket's). */
-    TRUST_PROXY: optionalString
-      .pipe(z.enum(["true", "false", "1", "0"], { message: "must be true or false" }).optional())
-      .transform((v) => v === "true" || v === "1"),
+    TRUST_PROXY: booleanSetting,
+    /** In production, run the built-in test payment provider on purpose (no Stripe keys); every page then says TEST MODE. */
+    PAYMENTS_TEST_MODE: booleanSetting,
+  })
+  .superRefine((env, ctx) => {
+    // A production server without Stripe would take the test card and give paid plans away.
+    if (env.NODE_ENV !== "production" || env.PAYMENTS_TEST_MODE) return;
+    const missing = (["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const).filter((name) => !env[name]);
+    if (missing.length) {
+      ctx.addIssue({
+        code: "custom",
+        path: [missing.join(", ")],
+        message: `required in production (or set PAYMENTS_TEST_MODE=true to take test payments on purpose)`,
+      });
+    }
   })
   .transform((env) => ({
     ...env,
@@ -75,16 +89,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return parsed.data;
 }
 
+/** Where the owner portal lives: in this app (DECISIONS.md 21; the external-portal setting is retired). */
+export const OWNER_PORTAL_PATH = "/portal";
+
 /** What the browser may know: links and contacts, never secrets. */
 export function publicConfig(config: Config) {
   return {
     supportEmail: config.SUPPORT_EMAIL,
     supportPhone: config.SUPPORT_PHONE,
-    ownerPortalUrl: config.OWNER_PORTAL_URL,
+    /** The owner portal is part of this app (DECISIONS.md 21). */
+    ownerPortalUrl: OWNER_PORTAL_PATH,
     tenantPortalUrl: config.TENANT_PORTAL_URL,
     associationSiteUrl: config.ASSOCIATION_SITE_URL,
     demoUrl: config.DEMO_URL,
     paymentProvider: config.STRIPE_SECRET_KEY ? ("stripe" as const) : ("test" as const),
+    /** Payments are simulated: every page says TEST MODE. */
+    testMode: !config.STRIPE_SECRET_KEY,
   };
 }
 export type PublicConfig = ReturnType<typeof publicConfig>;

@@ -6,14 +6,12 @@ import { startBillingWorker } from "./domain/billing-worker.ts";
 import { seedDocuments } from "./domain/documents.ts";
 import { startCommunityWorker } from "./domain/community/worker.ts";
 import { seedForumCategories } from "./domain/community/forum.ts";
+import { startHousekeeping } from "./domain/housekeeping.ts";
+import { startRentPosting } from "./domain/portal/worker.ts";
 import { createApp } from "./http/app.ts";
 import { startMailWorker } from "./mail/worker.ts";
 import { createServices, type Services } from "./services.ts";
-
-export interface BackgroundWorker {
-  name: string;
-  stop(): Promise<void>;
-}
+import type { BackgroundWorker } from "./workers.ts";
 
 /** Data the product needs before the first request: the first admin, seeded documents, ... */
 export async function prepareDatabase(services: Services, log: (line: string) => void) {
@@ -23,10 +21,16 @@ export async function prepareDatabase(services: Services, log: (line: string) =>
   await seedForumCategories(services.db);
 }
 
-/** Workers that run beside the HTTP server in the same process (mail, subscription clock). */
+/** Workers that run beside the HTTP server in the same process (mail, subscription clock, expiry sweep, rent posting, community jobs). */
 export function startWorkers(services: Services): BackgroundWorker[] {
   const mail = startMailWorker(services);
-  return [...(mail ? [mail] : []), startBillingWorker(services), startCommunityWorker(services)];
+  return [
+    ...(mail ? [mail] : []),
+    startBillingWorker(services),
+    startHousekeeping(services),
+    startRentPosting(services),
+    startCommunityWorker(services),
+  ];
 }
 
 export interface RunningServer {

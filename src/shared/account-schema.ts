@@ -11,9 +11,18 @@ export const accountMessages = {
   passwordMatch: "The passwords do not match",
   linkSent:
     "If that email belongs to a member, a link is on its way. It works once and expires in 24 hours. Check your inbox and spam folder.",
+  adminLinkSent:
+    "If that email belongs to an administrator, a link is on its way. It works once and expires in 24 hours.",
   badCredentials: "The email, username or password is not right.",
   badLink: "This link has expired or has already been used. Request a new one.",
+  codeSent: "We emailed you a 6-digit code. It works for 15 minutes.",
+  codeNeeded: "Confirm your email first: enter the 6-digit code we email you.",
+  badCode: "That code is not right or has expired. Check the latest email, or ask for a new code.",
+  codeFormat: "Enter the 6 digits from the email",
 } as const;
+
+/** The 6-digit code emailed to prove a member reads their email. */
+export const EmailCodeSchema = z.string().trim().regex(/^\d{6}$/, accountMessages.codeFormat);
 
 export const PASSWORD_MIN = 10;
 export const NewPasswordSchema = z
@@ -40,6 +49,8 @@ export const ZResetPasswordRequestSchema = z.object({ token: LinkTokenSchema, pa
 export const ZChangePasswordRequestSchema = z.object({
   current_password: z.string().max(200).optional(),
   new_password: NewPasswordSchema,
+  /** Needed while the account's email is not proved yet (the first password). */
+  email_code: EmailCodeSchema.optional(),
 });
 export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequestSchema>;
 

@@ -1,3 +1,4 @@
+import { EmailCodeSchema } from "./account-schema.ts";
 import { z } from "zod";
 import { chicagoDate } from "./time.ts";
 import { MEMBERSHIP_LEVELS, PAID_LEVELS, priceLabel, type MembershipLevel } from "./membership.ts";
@@ -69,5 +70,7 @@ export const ZPortalAccountSchema = z.object({
     .max(30, "Keep the username to 30 characters or fewer.")
     .regex(/^[A-Za-z][A-Za-z0-9._-]*$/, "Use letters, digits, dots, dashes or underscores, starting with a letter."),
   password: z.string().min(10, "Use at least 10 characters for your password.").max(200, "Keep the password under 200 characters."),
+  /** The emailed code that proves the email, while it is not proved yet. */
+  email_code: EmailCodeSchema.optional(),
 });
 export type TPortalAccount = z.input<typeof ZPortalAccountSchema>;

@@ -17,13 +17,18 @@ export const PAGE_ROUTES = [
   "/test-checkout",
   "/test-billing",
   "/verify",
+  "/apply/continue",
+  "/admin/link",
 ] as const;
 
-/** The community's pages (COMMUNITY.md): these paths and everything under them. */
-export const PAGE_ROUTE_PREFIXES = ["/community", "/updates", "/webinars", "/contractors", "/email"] as const;
+/** Pages with pages under them (the owner portal, the community's pages): these paths and everything below them. */
+export const PAGE_ROUTE_PREFIXES = ["/portal", "/community", "/updates", "/webinars", "/contractors", "/email"] as const;
 
 export function isPageRoute(path: string): boolean {
   const clean = path.length > 1 ? path.replace(/\/+$/, "") : path;
   if ((PAGE_ROUTES as readonly string[]).includes(clean)) return true;
   return PAGE_ROUTE_PREFIXES.some((prefix) => clean === prefix || clean.startsWith(`${prefix}/`));
 }
+
+/** The most calls one tRPC batch may carry: the server refuses more, the web client's batch link sends at most this many. */
+export const TRPC_MAX_BATCH = 20;

@@ -14,3 +14,8 @@ export function chicagoDateTime(date: Date): string {
     timeStyle: "long",
   }).format(date);
 }
+
+/** "7:35:11 AM CST" */
+export function chicagoTime(date: Date): string {
+  return new Intl.DateTimeFormat("en-US", { timeZone: ASSOCIATION_TIME_ZONE, timeStyle: "long" }).format(date);
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { emailOutbox, members, sessions } from "../../src/server/db/schema.ts";
-import { applyAndSign } from "../support/fixtures.ts";
+import { applyAndSign, latestEmail, linkTokenFromEmail, setFirstPassword } from "../support/fixtures.ts";
 import { ApiClient, createTestApp, type TestApp } from "../support/harness.ts";
 
 // Password hashing (Argon2id) and a real browser need more than bun's 5 s default.
@@ -23,19 +23,11 @@ function browserAt(ip = `198.51.100.${++ipCounter}`): ApiClient {
 
 const PASSWORD = "lake-michigan-2026";
 
-/** The link token in the latest email of this template to this address. */
+/** The link token in the latest email of this template to this address (and the HTML part carries it too). */
 async function tokenFromOutbox(email: string, template: string): Promise<string> {
-  const [mail] = await t.services.db
-    .select()
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.template, template)))
-    .orderBy(desc(emailOutbox.createdAt))
-    .limit(1);
-  if (!mail) throw new Error(`no ${template} email to ${email}`);
-  const match = mail.text.match(/token=([a-z2-7]{32})/);
-  if (!match) throw new Error("no token in the email");
-  expect(mail.html).toContain(match[1]!);
-  return match[1]!;
+  const token = await linkTokenFromEmail(t.services, email, template);
+  expect((await latestEmail(t.services, email, template)).html).toContain(token);
+  return token;
 }
 
 async function outboxCount(email: string) {
@@ -45,8 +37,7 @@ async function outboxCount(email: string) {
 /** A Basic member who set a password from the portal; the client stays signed in. */
 async function memberWithPassword(client = browserAt()) {
   const signed = await applyAndSign(client);
-  const set = await client.post("/api/auth/password", { new_password: PASSWORD });
-  expect(set.status).toBe(200);
+  await setFirstPassword(t.services, client, signed.email, PASSWORD);
   return signed;
 }
 
@@ -316,6 +307,6 @@ describe("the owner portal gate (tRPC)", () => {
     const { email } = await applyAndSign(premium, "Premium");
     expect((await access(premium)).allowed).toBe(false); // awaiting payment
     await t.services.db.update(members).set({ status: "active" }).where(eq(members.email, email));
-    expect(await access(premium)).toMatchObject({ allowed: true, url: t.services.config.OWNER_PORTAL_URL });
+    expect(await access(premium)).toMatchObject({ allowed: true, url: "/portal" });
   });
 });

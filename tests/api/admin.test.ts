@@ -3,6 +3,7 @@ import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZES } from "../../src/shared/admin.ts";
 import { adminAuditLog, applications, contracts, emailOutbox, members, payments, sessions, subscriptions } from "../../src/server/db/schema.ts";
 import { verifyPassword } from "../../src/server/domain/admins.ts";
+import { FIGURES_FRESH_MS, FIGURES_STALE_MS } from "../../src/server/domain/admin/figures.ts";
 import { createSession } from "../../src/server/domain/sessions.ts";
 import { sessionIdOf, trpcCall } from "../support/billing.ts";
 import { apply, applyAndSign } from "../support/fixtures.ts";
@@ -176,11 +177,16 @@ describe("admin sign-in", () => {
 });
 
 describe("dashboard", () => {
+  /** Past the time stale figures may still be served: the next answer is computed anew. */
+  const outwaitFigures = () => t.clock.advance(FIGURES_STALE_MS + 1000);
+
   test("stats count members by level, applications and recent sign-ups", async () => {
+    outwaitFigures();
     const before = (await admin.get("/api/admin/dashboard/stats")).body;
     await applyAndSign(t.client(), "Basic");
     await applyAndSign(t.client(), "Standard");
     await apply(t.client(), { membership_level: "Premium" });
+    outwaitFigures();
     const after = (await admin.get("/api/admin/dashboard/stats")).body;
     expect(after.total_members - before.total_members).toBe(2);
     expect(after.basic_members - before.basic_members).toBe(1);
@@ -193,8 +199,10 @@ describe("dashboard", () => {
   });
 
   test("charts: 12 weeks of sign-ups, members by level and 12 months of recurring revenue", async () => {
+    outwaitFigures();
     const before = (await admin.get("/api/admin/dashboard/charts")).body.mrr_by_month.at(-1).mrr_cents;
     await paidMember("Premium");
+    outwaitFigures();
     const res = await admin.get("/api/admin/dashboard/charts");
     expect(res.status).toBe(200);
     expect(res.body.signups_per_week).toHaveLength(12);
@@ -203,6 +211,45 @@ describe("dashboard", () => {
     expect(res.body.mrr_by_month).toHaveLength(12);
     expect(res.body.mrr_by_month.at(-1).mrr_cents - before).toBe(10000);
     expect(res.body.mrr_by_month.at(0).mrr_cents).toBe(0);
+  });
+});
+
+describe("dashboard figures under load", () => {
+  test("are served from memory for 30 seconds, then refreshed in the background, and say when they were computed", async () => {
+    t.clock.advance(FIGURES_STALE_MS + 1000);
+    const askedAt = t.clock.now().getTime();
+    const first = (await admin.get("/api/admin/dashboard/stats")).body;
+    expect(Math.abs(Date.parse(first.as_of) - askedAt)).toBeLessThan(1000);
+    await applyAndSign(t.client(), "Basic");
+    // Within 30 s: the same figures, computed no later than asked for.
+    t.clock.advance(FIGURES_FRESH_MS - 1000);
+    const cached = (await admin.get("/api/admin/dashboard/stats")).body;
+    expect(cached).toEqual(first);
+    // Stale: served at once, while new figures are computed for the next caller.
+    t.clock.advance(2000);
+    const stale = (await admin.get("/api/admin/dashboard/stats")).body;
+    expect(stale.total_members).toBe(first.total_members);
+    const deadline = Date.now() + 5000;
+    let fresh = stale;
+    while (fresh.total_members === first.total_members && Date.now() < deadline) {
+      await Bun.sleep(20);
+      fresh = (await admin.get("/api/admin/dashboard/stats")).body;
+    }
+    expect(fresh.total_members).toBe(first.total_members + 1);
+    expect(Date.parse(fresh.as_of)).toBeGreaterThan(Date.parse(first.as_of));
+  });
+
+  test("an admin's own change shows at once", async () => {
+    t.clock.advance(FIGURES_STALE_MS + 1000);
+    const before = (await admin.get("/api/admin/dashboard/stats")).body;
+    const kept = await applyAndSign(t.client(), "Basic");
+    const victim = await applyAndSign(t.client(), "Basic");
+    expect(kept.email).not.toBe(victim.email);
+    expect((await admin.get("/api/admin/dashboard/stats")).body.total_members).toBe(before.total_members);
+    const [row] = await t.services.db.select().from(members).where(eq(members.email, victim.email));
+    expect((await admin.delete(`/api/admin/members/${row!.id}`)).status).toBe(200);
+    // Computed anew after the delete: the member kept counts, the deleted one does not.
+    expect((await admin.get("/api/admin/dashboard/stats")).body.total_members).toBe(before.total_members + 1);
   });
 });
 

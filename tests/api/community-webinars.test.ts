@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq, inArray } from "drizzle-orm";
-import { emailOutbox, webinarRegistrations } from "../../src/server/db/schema.ts";
+import { emailOutbox, webinarRegistrations, type OutboxAttachment } from "../../src/server/db/schema.ts";
 import { sendWebinarReminders } from "../../src/server/domain/community/webinars.ts";
 import { createTestApp, type ApiClient, type TestApp } from "../support/harness.ts";
 import { adminClient, communityMember } from "../support/community.ts";
@@ -34,7 +34,12 @@ async function webinar(overrides: Record<string, unknown> = {}) {
   return res.body as { id: string };
 }
 
-const attachmentText = (mail: { attachments: { content: string }[] }) => Buffer.from(mail.attachments[0]!.content, "base64").toString("utf8");
+/** The calendar file attached to a message (stored inline, unlike a contract's PDF). */
+const attachmentText = (mail: { attachments: OutboxAttachment[] }) => {
+  const file = mail.attachments[0]!;
+  if (!("content" in file)) throw new Error(`${file.filename} is not stored inline`);
+  return Buffer.from(file.content, "base64").toString("utf8");
+};
 
 describe("registering", () => {
   test("members register until the webinar is full, then wait in order; a cancellation moves the first one up with an email and a calendar file", async () => {

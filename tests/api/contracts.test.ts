@@ -35,6 +35,12 @@ async function signAs(client: ApiClient, overrides: Record<string, unknown> = {}
   return { ...applied, contractId, contract: contract! };
 }
 
+/** The contract as stored now (its PDF's SHA-256 is recorded when the PDF first leaves the server). */
+async function contractRow(id: string) {
+  const [row] = await t.services.db.select().from(contracts).where(eq(contracts.id, id));
+  return row!;
+}
+
 /** GET with the client's cookies, keeping the body as bytes. */
 async function download(client: ApiClient | null, path: string) {
   const cookie = client ? [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ") : "";
@@ -119,10 +125,24 @@ describe("the signed agreement PDF", () => {
     expect(audit).toContain(`Document fingerprint (SHA-256 of this signed record) ${fingerprint}`);
   });
 
-  test("the same contract always yields the byte-identical file, whose SHA-256 is on record", async () => {
+  test("signing stores the record and renders no PDF; the first download records the SHA-256 it issued", async () => {
     const client = t.client();
     const { contract, contractId } = await signAs(client);
+    expect(contract.pdfSha256).toBeNull();
+    expect(contract.emailSent).toBe(true);
     const first = await download(client, `/api/contracts/${contractId}/pdf`);
+    expect((await contractRow(contractId)).pdfSha256).toBe(sha256(first.bytes));
+    // A later render never rewrites what was recorded as issued.
+    await t.services.db.update(contracts).set({ pdfSha256: "0".repeat(64) }).where(eq(contracts.id, contractId));
+    await download(client, `/api/contracts/${contractId}/pdf`);
+    expect((await contractRow(contractId)).pdfSha256).toBe("0".repeat(64));
+  });
+
+  test("the same contract always yields the byte-identical file, whose SHA-256 is on record", async () => {
+    const client = t.client();
+    const { contractId } = await signAs(client);
+    const first = await download(client, `/api/contracts/${contractId}/pdf`);
+    const contract = await contractRow(contractId);
     await Bun.sleep(1100); // a second later: no clock reading may leak into the file
     const second = await download(client, `/api/contracts/${contractId}/pdf`);
     expect(Buffer.from(first.bytes).equals(Buffer.from(second.bytes))).toBe(true);
@@ -154,9 +174,11 @@ describe("the signed agreement PDF", () => {
 
   test("a Polish name prints as written, in embedded DejaVu Sans, and verifies like any other", async () => {
     const client = t.client();
-    const { contract, contractId } = await signAs(client, { first_name: "Łucja", last_name: "Wiśniewska-Żak" });
-    expect(contract.pdfFonts).toBe("unicode");
+    const signed = await signAs(client, { first_name: "Łucja", last_name: "Wiśniewska-Żak" });
+    expect(signed.contract.pdfFonts).toBe("unicode");
+    const contractId = signed.contractId;
     const res = await download(client, `/api/contracts/${contractId}/pdf`);
+    const contract = await contractRow(contractId);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toContain('filename="membership-agreement-Lucja-Wisniewska-Zak-');
     const text = await pdfText(res.bytes);
@@ -225,8 +247,9 @@ describe("the signed agreement PDF", () => {
 describe("verification", () => {
   test("the PDF as issued, or its SHA-256, matches the contract on record", async () => {
     const client = t.client();
-    const { contractId, contract } = await signAs(client);
+    const { contractId } = await signAs(client);
     const { bytes } = await download(client, `/api/contracts/${contractId}/pdf`);
+    const contract = await contractRow(contractId);
 
     const byFile = await verifyFile(bytes);
     expect(byFile.status).toBe(200);

@@ -35,7 +35,7 @@ describe("pages carry the public configuration", () => {
     const site = createApp(t.services, { webDist: WEB_DIST });
     const written = writtenConfig(await (await site.request("/")).text()) as Record<string, unknown>;
     expect(Object.keys(written).sort()).toEqual(
-      ["associationSiteUrl", "demoUrl", "ownerPortalUrl", "paymentProvider", "supportEmail", "supportPhone", "tenantPortalUrl"],
+      ["associationSiteUrl", "demoUrl", "ownerPortalUrl", "paymentProvider", "supportEmail", "supportPhone", "tenantPortalUrl", "testMode"],
     );
   });
 

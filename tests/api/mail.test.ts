@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "
 import { eq, inArray, sql } from "drizzle-orm";
 import { openDatabase } from "../../src/server/db/client.ts";
 import { contracts, emailOutbox, members } from "../../src/server/db/schema.ts";
+import { resolveAttachments } from "../../src/server/mail/attachments.ts";
 import { queueSignedAgreementEmail } from "../../src/server/mail/contract-emails.ts";
 import { enqueueEmail } from "../../src/server/mail/outbox.ts";
 import {
@@ -106,21 +107,25 @@ describe("the messages of applying and signing", () => {
 
   test("an admin's resend queues the contract_resent copy with the same PDF", async () => {
     await emptyOutbox();
-    const signed = await applyAndSign(t.client());
+    const client = t.client();
+    const signed = await applyAndSign(client);
     const [contract] = await t.services.db.select().from(contracts).where(eq(contracts.id, signed.contractId));
     const [member] = await t.services.db.select().from(members).where(eq(members.id, contract!.memberId));
-    const { outboxId, pdfSha256 } = await t.services.db.transaction((tx) =>
+    const { outboxId } = await t.services.db.transaction((tx) =>
       queueSignedAgreementEmail(tx, t.services, { contract: contract!, member: member!, resent: true }),
     );
-    expect(pdfSha256).toBe(contract!.pdfSha256!);
     const [row] = await outbox([outboxId]);
     expect(row!.template).toBe("contract_resent");
     expect(row!.toAddress).toBe(signed.email);
     expect(row!.subject).toBe("A copy of your signed membership agreement");
     expect(row!.text).toContain("another copy");
-    expect(row!.attachments).toHaveLength(1);
-    const bytes = Buffer.from(row!.attachments[0]!.content, "base64");
-    expect(new Bun.CryptoHasher("sha256").update(bytes).digest("hex")).toBe(contract!.pdfSha256!);
+    // The PDF is made from the contract when the message goes out: the same bytes as the download.
+    const [file] = await resolveAttachments(t.services.db, row!.attachments);
+    const bytes = Buffer.from(file!.content, "base64");
+    const download = await t.app.request(`/api/contracts/${signed.contractId}/pdf`, {
+      headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+    });
+    expect(new Bun.CryptoHasher("sha256").update(bytes).digest("hex")).toBe(download.headers.get("x-content-sha256")!);
   });
 
   test("nothing is sent and messages stay readable in the outbox without SMTP_URL", async () => {

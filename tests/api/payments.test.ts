@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { emailOutbox, members, payments, subscriptions } from "../../src/server/db/schema.ts";
 import { CARD_DECLINED_MESSAGE } from "../../src/shared/billing.ts";
-import { applyAndSign } from "../support/fixtures.ts";
+import { applyAndSign, emailCode } from "../support/fixtures.ts";
 import { sessionIdOf, trpcCall } from "../support/billing.ts";
 import { createTestApp, type ApiClient, type TestApp } from "../support/harness.ts";
 import { signInAsAdmin } from "../support/fixtures.ts";
@@ -333,9 +333,17 @@ describe("authorization: strangers and other members are refused", () => {
 });
 
 describe("portal account after paying", () => {
-  test("a paid member creates a username and password once", async () => {
+  test("a paid member creates a username and password once, after proving the email with a code", async () => {
     const { client, email } = await paidMember("Standard");
-    const res = await trpcCall(client, "mutation", "member.billing.createPortalAccount", { username: "mariagonzalez", password: "a long enough password" });
+    const unproved = await trpcCall(client, "mutation", "member.billing.createPortalAccount", { username: "mariagonzalez", password: "a long enough password" });
+    expect(unproved.status).toBe(422);
+    expect(JSON.stringify(unproved.body)).toContain("email_code");
+    const email_code = await emailCode(t.services, client, email);
+    const res = await trpcCall(client, "mutation", "member.billing.createPortalAccount", {
+      username: "mariagonzalez",
+      password: "a long enough password",
+      email_code,
+    });
     expect(res.status).toBe(200);
     const member = await memberRow(email);
     expect(member.username).toBe("mariagonzalez");
@@ -343,8 +351,20 @@ describe("portal account after paying", () => {
     const again = await trpcCall(client, "mutation", "member.billing.createPortalAccount", { username: "other", password: "a long enough password" });
     expect(again.status).toBe(409);
     const other = await paidMember("Standard");
-    const taken = await trpcCall(other.client, "mutation", "member.billing.createPortalAccount", { username: "MariaGonzalez", password: "a long enough password" });
+    const otherCode = await emailCode(t.services, other.client, other.email);
+    const taken = await trpcCall(other.client, "mutation", "member.billing.createPortalAccount", {
+      username: "MariaGonzalez",
+      password: "a long enough password",
+      email_code: otherCode,
+    });
     expect(taken.status).toBe(409);
+    // A taken username does not use up the code.
+    const renamed = await trpcCall(other.client, "mutation", "member.billing.createPortalAccount", {
+      username: "mariagonzalez2",
+      password: "a long enough password",
+      email_code: otherCode,
+    });
+    expect(renamed.status).toBe(200);
     expect((await trpcCall(t.client(), "mutation", "member.billing.createPortalAccount", { username: "x", password: "y" })).status).toBeOneOf([400, 401, 422]);
   });
 });

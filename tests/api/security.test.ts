@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createApp } from "../../src/server/http/app.ts";
 import { applicationPayload, applyAndSign } from "../support/fixtures.ts";
-import { createTestApp, startTestServer, TEST_ORIGIN, WEB_DIST, type TestApp } from "../support/harness.ts";
+import { ApiClient, createTestApp, startTestServer, TEST_ORIGIN, WEB_DIST, type TestApp } from "../support/harness.ts";
 
 // The site's defences in one place: Content Security Policy, session cookies, CSRF on
 // cookie-authenticated writes, and the rate limits on sign-in, sign-in links, password resets
@@ -43,7 +46,7 @@ describe("session cookies", () => {
   });
 
   test("are Secure in production", async () => {
-    const prod = await createTestApp({ NODE_ENV: "production", PUBLIC_URL: "https://members.example.org" });
+    const prod = await createTestApp({ NODE_ENV: "production", PUBLIC_URL: "https://members.example.org", PAYMENTS_TEST_MODE: "true" });
     try {
       const res = await prod.client().post("/api/membership/apply", applicationPayload(), { origin: "https://members.example.org" });
       expect(res.status).toBe(201);
@@ -68,12 +71,169 @@ describe("CSRF", () => {
     // No Origin header: the browser's Sec-Fetch-Site decides.
     const noOrigin = (site: string) =>
       member.request("PUT", "/api/portal/skills/profile", { skills_listed: false, specialty_skills: [], skills_bio: "" }, { origin: "", "sec-fetch-site": site });
+    const noOriginWith = (headers: Record<string, string>) =>
+      member.request("PUT", "/api/portal/skills/profile", { skills_listed: false, specialty_skills: [], skills_bio: "" }, { origin: "", ...headers });
     expect((await noOrigin("cross-site")).status).toBe(403);
     expect((await noOrigin("same-site")).status).toBe(403);
     expect((await put({ origin: TEST_ORIGIN })).status).toBe(200);
+    // Whole origins are compared: the same host over https is another origin than this http site.
+    expect((await put({ origin: TEST_ORIGIN.replace("http://", "https://") })).status).toBe(403);
+    // A cookie that authenticates needs an Origin even when an Authorization header rides along.
+    expect((await noOriginWith({ authorization: "Bearer " + "a".repeat(32), "sec-fetch-site": "cross-site" })).status).toBe(403);
+    expect((await noOriginWith({ authorization: "Bearer junk" })).status).toBe(403);
+    expect((await noOrigin("same-origin")).status).toBe(200);
     // tRPC writes are guarded the same way.
     const trpc = await member.request("POST", "/trpc/member.skills.updateProfile", { skills_listed: false, specialty_skills: [], skills_bio: "" }, { origin: "https://evil.example.net" });
     expect(trpc.status).toBe(403);
+  });
+
+  test("a request authenticated by its bearer token alone needs no Origin", async () => {
+    const browser = t.client();
+    const { signed } = await applyAndSign(browser, "Basic");
+    const api = new ApiClient((path, init) => t.app.request(path, init), "");
+    api.bearer = signed.body.access_token;
+    const res = await api.request("PUT", "/api/portal/skills/profile", { skills_listed: false, specialty_skills: [], skills_bio: "" }, { origin: "" });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe("answers that hold someone's data", () => {
+  test("API answers are never stored by a browser or proxy; a download keeps its own private rule", async () => {
+    const member = t.client();
+    await applyAndSign(member, "Basic");
+    const me = await member.get("/api/auth/me");
+    expect(me.status).toBe(200);
+    expect(me.headers.get("cache-control")).toBe("no-store");
+    expect((await member.get("/trpc/public.site.whoami")).headers.get("cache-control")).toBe("no-store");
+    expect((await member.get("/api/auth/nothing-here")).headers.get("cache-control")).toBe("no-store");
+    const [doc] = (await member.get("/api/portal/documents")).body as { id: string }[];
+    expect((await member.get(`/api/portal/documents/${doc!.id}/download`)).headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  test("every answer names what the page may use: no camera, microphone, location or payment request", async () => {
+    const site = createApp(t.services, { webDist: WEB_DIST });
+    for (const path of ["/api/health", "/", "/trpc/public.site.config"]) {
+      const policy = (await site.request(path)).headers.get("permissions-policy") ?? "";
+      for (const feature of ["camera=()", "microphone=()", "geolocation=()", "payment=()"]) expect(policy, path).toContain(feature);
+    }
+  });
+
+  test("HSTS goes with an https PUBLIC_URL, not with NODE_ENV", async () => {
+    const config = t.services.config as { PUBLIC_URL: string; NODE_ENV: string; isProduction: boolean };
+    const saved = { ...config };
+    try {
+      Object.assign(config, { PUBLIC_URL: "https://members.example.org" });
+      expect((await createApp(t.services).request("/api/health")).headers.get("strict-transport-security")).toContain("max-age=31536000");
+      Object.assign(config, { PUBLIC_URL: "http://localhost:3000", NODE_ENV: "production", isProduction: true });
+      expect((await createApp(t.services).request("/api/health")).headers.get("strict-transport-security")).toBeNull();
+    } finally {
+      Object.assign(config, saved);
+    }
+  });
+});
+
+describe("requests the server must not choke on", () => {
+  test("a tRPC batch carries at most 20 calls", async () => {
+    const batch = (n: number) => `/trpc/${Array.from({ length: n }, () => "public.site.config").join(",")}?batch=1&input=${encodeURIComponent("{}")}`;
+    const twenty = await t.client().get(batch(20));
+    expect(twenty.status).toBe(200);
+    expect(twenty.body).toHaveLength(20);
+    const more = await t.client().get(batch(21));
+    expect(more.status).toBe(400);
+    const many = await t.client().get(batch(600));
+    expect(many.status).toBe(400);
+  });
+
+  test("checking signed agreements is limited to 30 per address in 10 minutes", async () => {
+    const from = "10.9.9.9";
+    const sha256 = "ab".repeat(32);
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const via = i % 2 === 0 ? "/api/contracts/verify" : "/trpc/public.contracts.verify";
+      statuses.push((await t.client().post(via, { sha256 }, { "x-forwarded-for": from })).status);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    expect((await t.client().post("/api/contracts/verify", { sha256 }, { "x-forwarded-for": "10.9.9.10" })).status).toBe(200);
+  });
+
+  test("every request body is capped, pages and tRPC included", async () => {
+    const site = createApp(t.services, { webDist: WEB_DIST });
+    const big = "x".repeat(1024 * 1024 + 10);
+    for (const path of ["/", "/basic-portal", "/trpc/public.landing.requestStrategySession", "/api/membership/apply"]) {
+      const res = await site.request(path, { method: "POST", body: big, headers: { origin: TEST_ORIGIN, "content-type": "application/json" } });
+      expect(res.status, path).toBe(413);
+      expect(((await res.json()) as { detail: string }).detail).toContain("1 MB");
+    }
+  });
+
+  test("paths that do not decode answer 400, never 500", async () => {
+    const site = createApp(t.services, { webDist: WEB_DIST });
+    for (const path of ["/%", "/%E0%A4%A", "/assets/%ff", "/trpc/%", "/api/%", "/admin/%zz"]) {
+      const res = await site.request(path);
+      expect(res.status, path).toBe(400);
+      expect(((await res.json()) as { detail: string }).detail).toBe("The address is not valid.");
+    }
+  });
+
+  test("static files come from the build folder itself, never from a sibling whose name starts the same", async () => {
+    const root = mkdtempSync(join(tmpdir(), "web-"));
+    try {
+      mkdirSync(join(root, "dist", "assets"), { recursive: true });
+      mkdirSync(join(root, "dist-private"));
+      writeFileSync(join(root, "dist", "index.html"), "<!doctype html><html><head></head><body><div id=root></div></body></html>");
+      writeFileSync(join(root, "dist", "assets", "app.js"), "console.log(1)");
+      writeFileSync(join(root, "dist-private", "secret.txt"), "the secret");
+      const site = createApp(t.services, { webDist: join(root, "dist") });
+      expect((await site.request("/assets/app.js")).status).toBe(200);
+      for (const path of ["/..%2fdist-private%2fsecret.txt", "/%2e%2e/dist-private/secret.txt", "/assets/..%2f..%2fdist-private%2fsecret.txt"]) {
+        const res = await site.request(path);
+        expect(await res.text(), path).not.toContain("the secret");
+      }
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("production settings", () => {
+  let prod: TestApp;
+  beforeAll(async () => {
+    prod = await createTestApp({ NODE_ENV: "production", PAYMENTS_TEST_MODE: "true", PUBLIC_URL: "http://localhost:3000" });
+  });
+  afterAll(() => prod.close());
+
+  test("with test payments asked for, every page says TEST MODE; with Stripe keys none does", async () => {
+    const site = createApp(prod.services, { webDist: WEB_DIST });
+    const page = (path: string) => site.request(`http://localhost:3000${path}`, { headers: { host: "localhost:3000" } });
+    // The community's server-written pages too: the updates and the unsubscribe page.
+    for (const path of ["/", "/basic-portal", "/faq", "/payment-success", "/no-such-page", "/portal", "/community", "/updates", "/updates/no-such-post", "/email/unsubscribe?token=x"]) {
+      const html = await (await page(path)).text();
+      expect(html, path).toContain("TEST MODE: payments are simulated");
+    }
+    const config = prod.services.config as { STRIPE_SECRET_KEY?: string };
+    config.STRIPE_SECRET_KEY = "sk_live_abc";
+    try {
+      expect(await (await page("/")).text()).not.toContain("TEST MODE");
+    } finally {
+      config.STRIPE_SECRET_KEY = undefined;
+    }
+  });
+
+  test("a page asked for on another host goes to PUBLIC_URL's, so the session cookie is the one it set", async () => {
+    const site = createApp(prod.services, { webDist: WEB_DIST });
+    const res = await site.request("http://127.0.0.1:3000/payment-success?session_id=cs_test_1", { headers: { host: "127.0.0.1:3000" } });
+    expect(res.status).toBe(308);
+    expect(res.headers.get("location")).toBe("http://localhost:3000/payment-success?session_id=cs_test_1");
+    // The API and health answer wherever they are asked.
+    expect((await site.request("http://127.0.0.1:3000/api/health", { headers: { host: "127.0.0.1:3000" } })).status).toBe(200);
+    expect((await site.request("http://localhost:3000/payment-success", { headers: { host: "localhost:3000" } })).status).toBe(200);
+    // The community's pages, the server-written ones included, go to the same host.
+    for (const path of ["/community/search?q=rlto", "/updates", "/updates/a-post", "/email/unsubscribe?token=abc"]) {
+      const moved = await site.request(`http://127.0.0.1:3000${path}`, { headers: { host: "127.0.0.1:3000" } });
+      expect(moved.status, path).toBe(308);
+      expect(moved.headers.get("location"), path).toBe(`http://localhost:3000${path}`);
+    }
   });
 });
 

@@ -5,13 +5,16 @@
 //      portal's data calls, admin search and dashboard stats, beside a baseline: the smallest
 //      Hono-on-Bun handler doing one insert into the same PostgreSQL;
 //   3. scale: 100,000 members with applications, contracts, subscriptions and payments; admin
-//      search, stats and the streaming exports, with the server's memory sampled throughout.
+//      search, stats and the streaming exports, with the server's memory sampled throughout;
+//   4. portal: 10,000 owners with 100,000 leases and their ledgers; posting a month of rent for
+//      every lease, and the dashboard, rent roll and a ledger page beside the same queries in SQL.
 //
 // Everything runs on a fresh database of its own (dropped at the end) and prints a Markdown
 // report. Settings: DATABASE_URL (a PostgreSQL server; default the local one), BENCH_SECONDS
 // (per load run, default 10), BENCH_CONNECTIONS (default 32), BENCH_MEMBERS (default 100000),
 // BENCH_WEB_DIST (a built web app to serve; default: build one into a temp folder),
-// BENCH_OUT (also write the report to this file), BENCH_ONLY (start,load,scale,community: a part of the run),
+// BENCH_OUT (also write the report to this file), BENCH_ONLY (start,load,scale,portal,community: a part of the run),
+// BENCH_OWNERS (owners of the portal part, default 10000, each with 10 units and 24 months of ledger),
 // BENCH_POSTS (forum posts of the community part, default 100000),
 // BENCH_SWEEP (the connection counts at which the apply endpoint and the baseline are each run to
 // find their maximum, default 32,64,128).
@@ -19,6 +22,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import autocannon from "autocannon";
+import { like } from "drizzle-orm";
 import postgres from "postgres";
 import { openDatabase } from "../../src/server/db/client.ts";
 import { adminUsers } from "../../src/server/db/schema.ts";
@@ -27,12 +31,17 @@ import { applicationPayload } from "../support/fixtures.ts";
 import { rssMb, spawnServer, type ServerProcess } from "../support/server-process.ts";
 import { seedForum } from "./community.ts";
 import { seedAssociation } from "./seed.ts";
+import { seedPortal } from "./seed-portal.ts";
+import { chicagoToday, periodOf } from "../../src/shared/calendar.ts";
+import { members } from "../../src/server/db/schema.ts";
+import { postAllDue } from "../../src/server/domain/portal/posting.ts";
 
 const root = resolve(import.meta.dir, "../..");
 const SERVER_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
+const OWNERS = Number(process.env.BENCH_OWNERS ?? 10_000);
 const SWEEP = (process.env.BENCH_SWEEP ?? "32,64,128").split(",").map(Number);
 const POOL = "10";
 const ADMIN = { ADMIN_EMAIL: "bench-admin@association.invalid", ADMIN_PASSWORD: "bench-admin-password" };
@@ -62,7 +71,7 @@ async function freshDatabase(label: string): Promise<string> {
 const processes: ServerProcess[] = [];
 const tempDirs: string[] = [];
 async function start(env: Record<string, string | undefined>, script?: string) {
-  const server = await spawnServer({ env: { NODE_ENV: "production", TRUST_PROXY: "true", DB_POOL_SIZE: POOL, ...ADMIN, ...env }, script, timeoutMs: 120_000 });
+  const server = await spawnServer({ env: { NODE_ENV: "production", PAYMENTS_TEST_MODE: "true", TRUST_PROXY: "true", DB_POOL_SIZE: POOL, ...ADMIN, ...env }, script, timeoutMs: 120_000 });
   processes.push(server);
   return server;
 }
@@ -510,6 +519,114 @@ async function community(webDist: string) {
   await app.kill();
 }
 
+/** Times a query in plain SQL (the database's share of a call, with no app around it). */
+async function sqlSample(run: () => Promise<unknown>, count = 100) {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const t0 = performance.now();
+    await run();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const at = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!;
+  return { p50: at(50), p95: at(95), p99: at(99) };
+}
+
+async function portal(webDist: string) {
+  const databaseUrl = await freshDatabase("portal");
+  const first = await start({ DATABASE_URL: databaseUrl, WEB_DIST: webDist });
+  await first.kill();
+  const today = chicagoToday(new Date());
+  console.error(`Seeding ${OWNERS.toLocaleString("en-US")} owners with 10 units each and 24 months of ledger ...`);
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  const t0 = performance.now();
+  const seeded = await seedPortal(sql, OWNERS, `${periodOf(today)}-01`);
+  const seedSeconds = (performance.now() - t0) / 1000;
+
+  // Posting this month's rent (and the late fees it makes) for every lease, as the daily job does.
+  const database = await openDatabase({ databaseUrl, dataDir: "memory://", poolSize: 2 });
+  const t1 = performance.now();
+  const posted = await postAllDue(database.db, today);
+  const postSeconds = (performance.now() - t1) / 1000;
+
+  // Sessions for a sample of owners, and a lease of each.
+  const sampleOwners = await database.db.select({ id: members.id }).from(members).where(like(members.email, "owner.%@portal-bench.invalid")).limit(50);
+  const tokens = await Promise.all(sampleOwners.map(async (o) => (await createSession(database.db, { kind: "member", memberId: o.id }, new Date())).token));
+  const sampleLeases = (await sql`select distinct on (owner_id) id, owner_id from leases where owner_id in ${sql(sampleOwners.map((o) => o.id))} order by owner_id, id`) as unknown as { id: string; owner_id: string }[];
+  await database.close();
+
+  const app = await start({ DATABASE_URL: databaseUrl, WEB_DIST: webDist });
+  const month = periodOf(today);
+  let turn = 0;
+  /** Each request as the next owner of the sample, with their own lease. */
+  const sampleAcross = async (path: (i: number) => string) => {
+    const times: number[] = [];
+    for (let round = 0; round < 4; round++) {
+      for (let i = 0; i < tokens.length; i++) {
+        const t = performance.now();
+        const res = await fetch(app.url + path(i), { headers: { authorization: `Bearer ${tokens[i]}` } });
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`${path(i)}: ${res.status}`);
+        if (round > 0) times.push(performance.now() - t);
+      }
+    }
+    times.sort((a, b) => a - b);
+    const at = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!;
+    return { p50: at(50), p95: at(95), p99: at(99) };
+  };
+  const leaseOf = (i: number) => sampleLeases.find((l) => l.owner_id === sampleOwners[i]!.id)!.id;
+  const calls: [string, (i: number) => string, () => Promise<unknown>][] = [
+    [
+      "Dashboard",
+      () => "/api/portal/dashboard",
+      () => {
+        const owner = sampleOwners[turn++ % sampleOwners.length]!.id;
+        return Promise.all([
+          sql`select * from properties where owner_id = ${owner} and archived_at is null`,
+          sql`select * from units where owner_id = ${owner} and archived_at is null`,
+          sql`select * from leases where owner_id = ${owner}`,
+          sql`select * from lease_tenants where owner_id = ${owner}`,
+          sql`select * from ledger_entries where owner_id = ${owner} and lease_id in (select id from leases where owner_id = ${owner}) and date <= ${today} order by date, seq`,
+          sql`select * from ledger_entries where owner_id = ${owner} and kind = 'payment' order by date desc, seq desc limit 15`,
+        ]);
+      },
+    ],
+    [
+      "Rent roll (this month)",
+      () => `/api/portal/payments?month=${month}`,
+      () => {
+        const owner = sampleOwners[turn++ % sampleOwners.length]!.id;
+        return sql`select l.id, sum(e.amount_cents) filter (where e.date >= ${`${month}-01`}) as month_sum, sum(e.amount_cents) as balance
+          from leases l join ledger_entries e on e.lease_id = l.id and e.owner_id = ${owner}
+          where l.owner_id = ${owner} and l.start_date <= ${today} and (l.end_date is null or l.end_date >= ${`${month}-01`})
+          group by l.id`;
+      },
+    ],
+    [
+      "Ledger page (one lease, 24 months)",
+      (i) => `/api/portal/leases/${leaseOf(i)}/ledger`,
+      () => {
+        const lease = sampleLeases[turn++ % sampleLeases.length]!;
+        return sql`select * from ledger_entries where owner_id = ${lease.owner_id} and lease_id = ${lease.id} order by date, seq`;
+      },
+    ],
+  ];
+  say(`### Owner portal: ${OWNERS.toLocaleString("en-US")} owners, ${seeded.leases.toLocaleString("en-US")} leases, ${seeded.entries.toLocaleString("en-US")} ledger entries (seeded in ${seedSeconds.toFixed(0)} s)`);
+  say();
+  say(`Posting this month's rent for every lease (the daily job, one process): **${postSeconds.toFixed(1)} s** for ${posted.leases.toLocaleString("en-US")} leases, ${posted.entries.toLocaleString("en-US")} entries written (target under 60 s: ${postSeconds < 60 ? "met" : "**not met**"}).`);
+  say();
+  say("| Call (as 50 different owners) | p50 | p95 | p99 | Target p95 < 50 ms | Same queries in plain SQL: p50 | p95 |");
+  say("|---|---|---|---|---|---|---|");
+  for (const [label, path, baseline] of calls) {
+    const s = await sampleAcross(path);
+    const b = await sqlSample(baseline);
+    say(`| ${label} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${s.p95 < 50 ? "met" : "**not met**"} | ${ms(b.p50)} | ${ms(b.p95)} |`);
+  }
+  say();
+  await sql.end();
+  await app.kill();
+}
+
 const started = Date.now();
 try {
   const webDist = await buildWeb();
@@ -522,6 +639,7 @@ try {
   if (!only || only.includes("start")) await coldStarts(webDist);
   if (!only || only.includes("load")) await loadRuns(webDist);
   if (!only || only.includes("scale")) await scale(webDist);
+  if (!only || only.includes("portal")) await portal(webDist);
   if (!only || only.includes("community")) await community(webDist);
   say(`(run took ${((Date.now() - started) / 1000).toFixed(0)} s)`);
   if (process.env.BENCH_OUT) writeFileSync(process.env.BENCH_OUT, `${report.join("\n")}\n`);

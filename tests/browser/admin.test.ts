@@ -1,12 +1,11 @@
 import { expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { eq } from "drizzle-orm";
 import { adminUsers, members } from "../../src/server/db/schema.ts";
 import { createSession } from "../../src/server/domain/sessions.ts";
 import { verifyPassword } from "../../src/server/domain/admins.ts";
 import { apply, applyAndSign } from "../support/fixtures.ts";
-import { hidden, serverAndBrowser, shown, until } from "../support/browser.ts";
+import { hidden, seriousViolations, serverAndBrowser, shown, until } from "../support/browser.ts";
 
 const ctx = serverAndBrowser();
 
@@ -128,16 +127,6 @@ test("an administrator signs in, manages a member, views a contract, exports a b
   await shown(page.getByRole("heading", { name: "Administrator Sign In" }));
   await context.close();
 });
-
-const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
-
-async function seriousViolations(page: import("playwright-core").Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  const results = await page.evaluate(async () => (window as any).axe.run(document, { resultTypes: ["violations"] }));
-  return (results.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
-}
 
 test("axe-core finds no serious or critical violation on the admin sign-in, dashboard and members list", async () => {
   // axe is injected as an inline script, which the site's content-security policy rightly forbids.

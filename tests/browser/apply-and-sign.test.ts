@@ -2,6 +2,7 @@ import { expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { contracts, members } from "../../src/server/db/schema.ts";
 import { serverAndBrowser, shown, until } from "../support/browser.ts";
+import { apply, latestEmail } from "../support/fixtures.ts";
 
 const ctx = serverAndBrowser();
 
@@ -87,4 +88,33 @@ test("without a session the portal asks to sign in and shows nobody's data", asy
   await shown(page.getByRole("heading", { name: /Sign in/ }));
   expect(await page.getByText("Basic Membership", { exact: true }).count()).toBe(0);
   await page.close();
+});
+
+test("an applicant opens the link from the application email on another device, signs there and reaches the portal", async () => {
+  // The application is made on a laptop (through the API); the email's link is opened on a phone.
+  const laptop = ctx.server.client();
+  const { payload, applicationId } = await apply(laptop, { first_name: "Tomasz", last_name: "Nowak" });
+  const link = (await latestEmail(ctx.server.services, payload.email, "application_received")).text.match(/https?:\/\/\S+\/apply\/continue\?token=[a-z2-7]{32}/)![0];
+
+  const phone = await ctx.browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await phone.newPage();
+  await page.goto(link);
+  await shown(page.getByRole("heading", { name: "Continue your application" }));
+  await page.getByRole("button", { name: "Continue My Application" }).click();
+  await shown(page.getByRole("heading", { name: "Application Submitted Successfully!" }));
+  await page.getByLabel("Type your full name to sign").fill("Tomasz Nowak");
+  await page.getByRole("checkbox", { name: /electronic signature/ }).check();
+  await page.getByRole("button", { name: "Sign Agreement" }).click();
+  await shown(page.getByRole("heading", { name: "Agreement signed" }));
+  await page.waitForURL(/\/basic-portal$/, { timeout: 5000 });
+  await shown(page.getByRole("heading", { name: /Welcome, Tomasz Nowak/ }));
+
+  const [contract] = await ctx.server.services.db.select().from(contracts).where(eq(contracts.applicationId, applicationId));
+  expect(contract!.signatureName).toBe("Tomasz Nowak");
+  // The link works once: opened again it says so and offers the way back.
+  const again = await phone.newPage();
+  await again.goto(link);
+  await again.getByRole("button", { name: "Continue My Application" }).click();
+  await shown(again.getByRole("alert").filter({ hasText: "expired or has already been used" }));
+  await phone.close();
 });

@@ -5,7 +5,7 @@ import { members, subscriptions } from "../../src/server/db/schema.ts";
 import { CARD_DECLINED_MESSAGE } from "../../src/shared/billing.ts";
 import { sessionIdOf, trpcCall } from "../support/billing.ts";
 import { serverAndBrowser, shown } from "../support/browser.ts";
-import { applyAndSign, signInAsAdmin } from "../support/fixtures.ts";
+import { applyAndSign, latestEmail, signInAsAdmin } from "../support/fixtures.ts";
 import type { ApiClient } from "../support/harness.ts";
 
 const ctx = serverAndBrowser();
@@ -65,6 +65,11 @@ test("a new visitor applies for Standard, signs, pays with the test card and see
   // No countdown (and so no redirect timer) until the account exists.
   expect(await page.getByText(/Taking you to the association site/).count()).toBe(0);
   await page.getByLabel("Password").fill("a very good password");
+  // The address is proved with an emailed code before the password is kept.
+  await page.getByRole("button", { name: "Email Me a Code" }).click();
+  await shown(page.getByText(`We emailed a 6-digit code to ${email}`));
+  const code = (await latestEmail(ctx.server.services, email, "email_code")).subject.match(/\b(\d{6})\b/)![1]!;
+  await page.getByLabel("Code from your email").fill(code);
   await page.getByRole("button", { name: "Create Portal Account" }).click();
   await shown(page.getByText(/Taking you to the association site/));
   await page.getByRole("button", { name: "Stay on this page" }).click();

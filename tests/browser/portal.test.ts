@@ -1,10 +1,10 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { readFile } from "node:fs/promises";
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { emailOutbox } from "../../src/server/db/schema.ts";
 import { hidden, serverAndBrowser, shown, until } from "../support/browser.ts";
-import { applyAndSign } from "../support/fixtures.ts";
+import { applyAndSign, latestEmail } from "../support/fixtures.ts";
 
 // Password hashing (Argon2id) and a real browser need more than bun's 5 s default.
 setDefaultTimeout(60_000);
@@ -21,15 +21,15 @@ async function signedInMember(first = "Nora", last = "Lindqvist", overrides: Rec
 }
 
 async function latestToken(email: string, template: string): Promise<string> {
-  const [mail] = await ctx.server.services.db
-    .select()
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.template, template)))
-    .orderBy(desc(emailOutbox.createdAt))
-    .limit(1);
-  const url = mail?.text.match(/https?:\/\/\S+token=[a-z2-7]{32}/)?.[0];
+  const url = (await latestEmail(ctx.server.services, email, template)).text.match(/https?:\/\/\S+token=[a-z2-7]{32}/)?.[0];
   if (!url) throw new Error(`no ${template} link for ${email}`);
   return url;
+}
+
+async function latestCode(email: string): Promise<string> {
+  const code = (await latestEmail(ctx.server.services, email, "email_code")).subject.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code for ${email}`);
+  return code;
 }
 
 const welcome = (page: Page, name: string) => page.getByRole("heading", { name: `Welcome, ${name}!` });
@@ -48,6 +48,10 @@ describe("signing in again", () => {
     await page.getByRole("tab", { name: "Account Info" }).click();
     await shown(page.getByText("Basic (FREE)"));
     await page.getByRole("link", { name: "Set a Password" }).click();
+    // A first password needs the email proved: a code is emailed and typed in.
+    await page.getByRole("button", { name: "Email Me a Code" }).click();
+    await shown(page.getByText(`We emailed a 6-digit code to ${email}`));
+    await page.getByLabel("Code from your email").fill(await latestCode(email));
     await page.getByLabel("New password", { exact: true }).fill("prairie-wind-2026");
     await page.getByLabel("Confirm new password").fill("prairie-wind-2026");
     await page.getByRole("button", { name: "Save Password" }).click();

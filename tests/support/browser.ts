@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from "bun:test";
+import { readFileSync } from "node:fs";
 import { chromium, type Browser } from "playwright-core";
 import { startTestServer, type TestServer } from "./harness.ts";
 
@@ -63,4 +64,19 @@ export async function until(locator: Locator, check: (l: Locator) => Promise<boo
     if (Date.now() > deadline) throw new Error(`Timed out waiting on ${locator}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+
+/**
+ * axe-core's serious and critical violations on the page as it is now. axe is injected as an inline
+ * script, which the site's content-security policy rightly forbids: open the page in a context
+ * made with `bypassCSP: true`.
+ */
+export async function seriousViolations(page: import("playwright-core").Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  const results = await page.evaluate(async () => (window as any).axe.run(document, { resultTypes: ["violations"] }));
+  return (results.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
 }

@@ -148,6 +148,9 @@ export class ApiClient {
   post<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
     return this.request<T>("POST", path, body ?? {}, headers);
   }
+  patch<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>("PATCH", path, body ?? {}, headers);
+  }
   put<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
     return this.request<T>("PUT", path, body ?? {}, headers);
   }

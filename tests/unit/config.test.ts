@@ -37,6 +37,31 @@ describe("configuration", () => {
     });
   }
 
+  test("production without Stripe keys does not start, naming both keys in one line", () => {
+    let error: unknown;
+    try {
+      loadConfig({ NODE_ENV: "production" });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const text = (error as Error).message;
+    expect(text.split("\n")).toHaveLength(1);
+    expect(text).toContain("STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: required in production");
+    expect(text).toContain("PAYMENTS_TEST_MODE=true");
+    // A key without its webhook secret is not enough either: payments would never be confirmed.
+    expect(() => loadConfig({ NODE_ENV: "production", STRIPE_SECRET_KEY: "sk_live_abc" })).toThrow(/^Invalid configuration: STRIPE_WEBHOOK_SECRET: required/);
+  });
+
+  test("production starts with both Stripe keys, or with test payments asked for by name", () => {
+    const live = loadConfig({ NODE_ENV: "production", STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" });
+    expect(live.PAYMENTS_TEST_MODE).toBe(false);
+    expect(loadConfig({ NODE_ENV: "production", PAYMENTS_TEST_MODE: "true" }).PAYMENTS_TEST_MODE).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: "production", PAYMENTS_TEST_MODE: "false" })).toThrow(ConfigError);
+    // Development needs neither: the built-in test provider is the embedded default.
+    expect(loadConfig({ NODE_ENV: "development" }).STRIPE_SECRET_KEY).toBeUndefined();
+  });
+
   test("an empty value counts as unset", () => {
     expect(loadConfig({ DATABASE_URL: "", SMTP_URL: "" }).DATABASE_URL).toBeUndefined();
   });

@@ -6,6 +6,7 @@ import { HomePage } from "./pages/HomePage.tsx";
 // The landing page is in the main bundle; every other page is its own chunk, loaded together with
 // the data layer (tRPC, React Query) and rendered inside it.
 const BasicPortalPage = lazyWithData(() => import("./pages/BasicPortalPage.tsx"));
+const OwnerPortalPage = lazyWithData(() => import("./pages/OwnerPortalPage.tsx"));
 const NotFoundPage = lazyWithData(() => import("./pages/NotFoundPage.tsx"));
 const SignInPage = lazyWithData(() => import("./pages/SignInPage.tsx"));
 const AccountLinkPage = lazyWithData(() => import("./pages/AccountLinkPage.tsx"));
@@ -21,6 +22,8 @@ const TestCheckoutPage = lazyWithData(() => import("./features/billing/TestCheck
 const TestBillingPage = lazyWithData(() => import("./features/billing/TestBillingPage.tsx"));
 const VerifyPage = lazyWithData(() => import("./features/contracts/VerifyPage.tsx"));
 const AdminPage = lazyWithData(() => import("./features/admin/AdminPage.tsx"));
+const AdminLinkPage = lazyWithData(() => import("./features/admin/AdminLinkPage.tsx"));
+const ContinueApplicationPage = lazyWithData(() => import("./pages/ContinueApplicationPage.tsx"));
 // The community (COMMUNITY.md): forum, legal updates, webinars, contractor directory, email preferences.
 const ForumHomePage = lazyWithData(() => import("./features/community/forum/ForumHomePage.tsx"));
 const TopicPage = lazyWithData(() => import("./features/community/forum/TopicPage.tsx"));
@@ -41,6 +44,7 @@ export function App() {
       <Routes>
         <Route path="/" element={<HomePage />} />
         <Route path="/basic-portal" element={<BasicPortalPage />} />
+        <Route path="/portal/*" element={<OwnerPortalPage />} />
         <Route path="/sign-in" element={<SignInPage />} />
         <Route path="/account/link" element={<AccountLinkPage />} />
         <Route path="/account/password" element={<AccountPasswordPage />} />
@@ -55,6 +59,8 @@ export function App() {
         <Route path="/test-billing" element={<TestBillingPage />} />
         <Route path="/verify" element={<VerifyPage />} />
         <Route path="/admin" element={<AdminPage />} />
+        <Route path="/admin/link" element={<AdminLinkPage />} />
+        <Route path="/apply/continue" element={<ContinueApplicationPage />} />
         <Route path="/community" element={<ForumHomePage />} />
         <Route path="/community/c/:slug" element={<ForumHomePage />} />
         <Route path="/community/t/:id" element={<TopicPage />} />

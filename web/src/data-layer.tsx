@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { httpBatchLink } from "@trpc/client";
 import type { ReactNode } from "react";
+import { TRPC_MAX_BATCH } from "@shared/routes.ts";
 import { trpc } from "./trpc.ts";
 
 // The data layer (tRPC client and React Query) is its own chunk, loaded by the parts of a page
@@ -22,7 +23,7 @@ export const queryClient = new QueryClient({
 });
 
 // The session lives in an httpOnly cookie; the client holds no token (DECISIONS.md 5).
-export const trpcClient = trpc.createClient({ links: [httpBatchLink({ url: "/trpc" })] });
+export const trpcClient = trpc.createClient({ links: [httpBatchLink({ url: "/trpc", maxItems: TRPC_MAX_BATCH })] });
 
 export function DataLayerProvider({ children }: { children: ReactNode }) {
   return (

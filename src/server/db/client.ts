@@ -23,6 +23,12 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** A function that works inside or outside a transaction takes either. */
 export type DbOrTx = Db | Tx;
 
+/** The rows of a raw statement, whichever driver ran it (PGlite answers `{rows}`, postgres.js an array). */
+export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as T[] | { rows: T[] };
+  return Array.isArray(result) ? result : result.rows;
+}
+
 /** Runs one statement and answers its rows. */
 export type StatementRunner = (query: SQL) => Promise<Record<string, unknown>[]>;
 

@@ -65,6 +65,11 @@ export const members = pgTable(
     passwordHash: text("password_hash"),
     mustChangePassword: boolean("must_change_password").notNull().default(false),
     stripeCustomerId: text("stripe_customer_id"),
+    /**
+     * When the member first proved they read this email (an emailed link or code). Until then no
+     * password may be set, and the first proof ends every session and credential made before it.
+     */
+    emailVerifiedAt: tz("email_verified_at"),
     /** Set when an admin deletes the member: personal data is gone, records stay (DECISIONS.md 15). */
     deletedAt: tz("deleted_at"),
     createdAt: createdAt(),
@@ -106,13 +111,14 @@ export const applications = pgTable(
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
     signedAt: tz("signed_at"),
+    /** When the application was opened from the link emailed to its address: the email is the applicant's. */
+    emailVerifiedAt: tz("email_verified_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    // One open application per email: applying again continues the pending one.
-    // It also finds the pending application of an email; no other lookup by exact email exists.
-    uniqueIndex("applications_pending_email_key").on(sql`lower(${t.email})`).where(sql`${t.status} = 'pending'`),
+    // No unique pending application per email: each browser that applies gets an application of
+    // its own, so applying with someone else's email never hands out theirs (README, Decisions).
     index("applications_created_at_idx").on(t.createdAt),
     // Partial: an application has no member until it is signed.
     index("applications_member_idx").on(t.memberId).where(sql`${t.memberId} is not null`),
@@ -308,7 +314,12 @@ export const sessions = pgTable(
   ],
 );
 
-export const TOKEN_PURPOSES = ["sign_in", "password_set", "password_reset", "signing"] as const;
+/**
+ * sign_in, password_set, password_reset: a member's links. signing: the link in the application
+ * email that continues an application on any device. email_code: a 6-digit code that proves a
+ * signed-in member reads their email. admin_sign_in: an administrator's emailed sign-in link.
+ */
+export const TOKEN_PURPOSES = ["sign_in", "password_set", "password_reset", "signing", "email_code", "admin_sign_in"] as const;
 export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
 
 /** Single-use emailed links; only the SHA-256 of the token is stored (DECISIONS.md 4). */
@@ -319,21 +330,41 @@ export const signInTokens = pgTable(
     purpose: text("purpose", { enum: TOKEN_PURPOSES }).notNull(),
     memberId: uuid("member_id").references(() => members.id, { onDelete: "cascade" }),
     applicationId: uuid("application_id").references(() => applications.id, { onDelete: "cascade" }),
+    adminId: uuid("admin_id").references(() => adminUsers.id, { onDelete: "cascade" }),
     expiresAt: tz("expires_at").notNull(),
     usedAt: tz("used_at"),
+    /** Wrong guesses of an email code (a code dies after five). */
+    failedAttempts: integer("failed_attempts").notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index("sign_in_tokens_member_idx").on(t.memberId)],
+  (t) => [
+    index("sign_in_tokens_member_idx").on(t.memberId).where(sql`${t.usedAt} is null`),
+    index("sign_in_tokens_application_idx").on(t.applicationId).where(sql`${t.usedAt} is null`),
+    index("sign_in_tokens_admin_idx").on(t.adminId).where(sql`${t.usedAt} is null`),
+  ],
 );
 
 export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
 
-export interface OutboxAttachment {
+export interface InlineAttachment {
   filename: string;
   contentType: string;
   /** Base64 of the file's bytes. */
   content: string;
 }
+
+/**
+ * A signed agreement's PDF, rendered from the contract record when the message is sent (or
+ * viewed), not in the transaction that queued it: the record is what was signed, the PDF its
+ * faithful rendering (the same record always renders the same bytes).
+ */
+export interface ContractPdfAttachment {
+  filename: string;
+  contentType: "application/pdf";
+  contractPdf: string;
+}
+
+export type OutboxAttachment = InlineAttachment | ContractPdfAttachment;
 
 export const emailOutbox = pgTable(
   "email_outbox",
@@ -483,3 +514,4 @@ export const testProviderPortalSessions = pgTable("test_provider_portal_sessions
 });
 
 export * from "./community-schema.ts";
+export * from "./portal-schema.ts";

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import {
   AGREEMENT_VERSION,
   CONSENT_WORDING,
@@ -9,24 +9,22 @@ import {
 import type { TApplyRequest, TSignRequest } from "../../shared/application-schema.ts";
 import { isPaidLevel, nextStepsFor, suggestPortalUsername, type MembershipLevel } from "../../shared/membership.ts";
 import { chicagoDate } from "../../shared/time.ts";
-import type { DbOrTx, StatementRunner } from "../db/client.ts";
+import { queryRows, type DbOrTx, type StatementRunner } from "../db/client.ts";
 import { groupCommit, type GroupCommit } from "../db/group-commit.ts";
-import { agreementVersions, applications, contracts, emailOutbox, members, rateLimits, sessions } from "../db/schema.ts";
+import { agreementVersions, applications, contracts, emailOutbox, members, rateLimits, sessions, signInTokens } from "../db/schema.ts";
 import { pdfFontsFor, sha256Hex } from "../documents/contract-pdf.ts";
 import { AppError, databaseUnavailable, forbidden, notFound, unauthorized } from "../errors.ts";
-import { queueSignedAgreementEmail } from "../mail/contract-emails.ts";
-import { applicationReceivedEmail } from "../mail/templates.ts";
+import { signedAgreementMessage } from "../mail/contract-emails.ts";
+import { alreadyMemberEmail, applicationReceivedEmail } from "../mail/templates.ts";
 import type { Services } from "../services.ts";
+import type { RequestMeta } from "./caller.ts";
+import { consumeLink, LINK_LIFETIME_MS } from "./links.ts";
 import { assertUnderRateLimit, rateLimitKey, type RateLimitRule } from "./rate-limit.ts";
-import { createSession, generateToken, hashToken, SESSION_LIFETIME, type ValidSession } from "./sessions.ts";
+import { createSession, generateToken, hashToken, newSessionToken, SESSION_LIFETIME, type MemberRow, type ValidSession } from "./sessions.ts";
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type ContractRow = typeof contracts.$inferSelect;
 
-export interface RequestMeta {
-  ip: string | null;
-  userAgent: string | null;
-}
 
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
@@ -39,7 +37,18 @@ export const APPLY_PER_IP: RateLimitRule = {
 };
 
 const MEMBER_EXISTS =
-  "A membership already exists for this email address. Sign in to manage your membership or upgrade your plan.";
+  "A membership already exists for this email address. We have emailed it a link to sign in; sign in to manage or upgrade your membership.";
+
+/**
+ * Application emails to one address an hour. Anyone can apply with any address, and each
+ * application emails it; past this, applications are still taken but send nothing.
+ */
+export const APPLY_MAIL_PER_EMAIL: RateLimitRule = {
+  name: "apply-mail:email",
+  limit: 5,
+  windowMs: 60 * 60 * 1000,
+  message: "Too many applications for this email address.",
+};
 
 /** One apply as the batched statement reads it (one element of its JSON parameter). */
 interface ApplyItem {
@@ -58,21 +67,31 @@ interface ApplyItem {
   consent_digital_signature: boolean;
   ip_address: string | null;
   user_agent: string | null;
+  /** The application this browser's applicant session holds: applying again corrects it. */
+  continue_id: string | null;
   /** The applicant session: the hash of its token and when it ends. */
   session_id: string;
   session_expires_at: string;
+  /** The emailed link of a new application (continue and sign; or sign in, for a member's email). */
+  link_id: string;
+  link_expires_at: string;
   mail_template: string;
   mail_subject: string;
   mail_html: string;
   mail_text: string;
+  member_mail_template: string;
+  member_mail_subject: string;
+  member_mail_html: string;
+  member_mail_text: string;
   /** The rate limit's counter key, null when the client address is unknown (nothing to count). */
   rate_key: string | null;
+  mail_rate_key: string;
   now: string;
   rate_reset_at: string;
+  mail_rate_reset_at: string;
 }
 
 interface ApplyOutcome {
-  member_exists: boolean;
   id: string | null;
   is_new: boolean | null;
   attempt_count: number | null;
@@ -82,12 +101,13 @@ interface ApplyOutcome {
 /**
  * Writes a batch of applies in one statement (one round trip, one commit), each with the same
  * effect as if it were alone: the per-address rate limit's counter (an address's attempts in the
- * batch counted one after the other, in arrival order), the member check, the insert-or-continue
- * (ON CONFLICT on the one-pending-application-per-email index, which also makes two simultaneous
- * submissions for one email end in one application), the application-received email for a new
- * application and the applicant session. Rows are locked in key order, so two batches written at
- * the same time cannot deadlock on each other. The group commit never puts two applies for one
- * email in a batch.
+ * batch counted one after the other, in arrival order), then either the correction of the
+ * application this browser already holds, or a new application with its email and emailed link,
+ * and the applicant session. A new application for the email of an existing member is taken the
+ * same way (the answer must not tell strangers who is a member); its email goes to the member with
+ * a sign-in link instead, and signing it answers 409. Rows are locked in key order, so two batches
+ * written at the same time cannot deadlock on each other. The group commit never puts two applies
+ * for one email in a batch, so the email identifies an apply within it.
  */
 async function writeApplies(run: StatementRunner, items: ApplyItem[]): Promise<ApplyOutcome[]> {
   const first = items[0]!;
@@ -97,17 +117,21 @@ async function writeApplies(run: StatementRunner, items: ApplyItem[]): Promise<A
       select * from jsonb_to_recordset(${JSON.stringify(items)}::text::jsonb) as r(
         ord int, first_name text, last_name text, email text, phone text, message text, membership_level text,
         property_management_status text, license_status text, specialty_skills jsonb, other_specialty text,
-        agree_to_terms boolean, consent_digital_signature boolean, ip_address text, user_agent text,
-        session_id text, session_expires_at timestamptz, mail_template text, mail_subject text, mail_html text,
-        mail_text text, rate_key text, now timestamptz, rate_reset_at timestamptz)
+        agree_to_terms boolean, consent_digital_signature boolean, ip_address text, user_agent text, continue_id uuid,
+        session_id text, session_expires_at timestamptz, link_id text, link_expires_at timestamptz,
+        mail_template text, mail_subject text, mail_html text, mail_text text,
+        member_mail_template text, member_mail_subject text, member_mail_html text, member_mail_text text,
+        rate_key text, mail_rate_key text, now timestamptz, rate_reset_at timestamptz, mail_rate_reset_at timestamptz)
     ),
     rate_keys as (
-      select rate_key, count(*)::int as attempts, min(now) as now, min(rate_reset_at) as reset_at
+      select rate_key as key, count(*)::int as attempts, min(rate_reset_at) as reset_at
       from input where rate_key is not null group by rate_key
+      union all
+      select mail_rate_key, count(*)::int, min(mail_rate_reset_at) from input group by mail_rate_key
     ),
     attempt as (
       insert into ${rateLimits} as l (key, count, reset_at)
-      select rate_key, attempts, reset_at from rate_keys order by rate_key
+      select key, attempts, reset_at from rate_keys order by key
       on conflict (key) do update set
         count = case when l.reset_at <= ${first.now}::timestamptz then excluded.count else l.count + excluded.count end,
         reset_at = case when l.reset_at <= ${first.now}::timestamptz then excluded.reset_at else l.reset_at end
@@ -115,46 +139,74 @@ async function writeApplies(run: StatementRunner, items: ApplyItem[]): Promise<A
     ),
     checked as (
       select i.*,
-        exists (select 1 from ${members} m where lower(m.email) = i.email and m.deleted_at is null) as member_exists,
+        (select m.id from ${members} m where lower(m.email) = i.email and m.deleted_at is null) as member_id,
         t.count - k.attempts + (row_number() over (partition by i.rate_key order by i.ord))::int as attempt_count,
-        t.reset_at_ms
+        t.reset_at_ms,
+        coalesce(mt.count, 0) <= ${APPLY_MAIL_PER_EMAIL.limit} as may_mail
       from input i
-        left join rate_keys k on k.rate_key = i.rate_key
+        left join rate_keys k on k.key = i.rate_key
         left join attempt t on t.key = i.rate_key
+        left join attempt mt on mt.key = i.mail_rate_key
     ),
-    application as (
-      insert into ${applications} as a (
+    allowed as (
+      select * from checked where attempt_count is null or attempt_count <= ${APPLY_PER_IP.limit}
+    ),
+    continued as (
+      update ${applications} as a set
+        first_name = c.first_name, last_name = c.last_name, email = c.email, phone = c.phone, message = c.message,
+        membership_level = c.membership_level, property_management_status = c.property_management_status,
+        license_status = c.license_status, specialty_skills = array(select jsonb_array_elements_text(c.specialty_skills)),
+        other_specialty = c.other_specialty, agree_to_terms = c.agree_to_terms,
+        consent_digital_signature = c.consent_digital_signature, ip_address = c.ip_address, user_agent = c.user_agent,
+        updated_at = c.now
+      from allowed c
+      where c.continue_id is not null and a.id = c.continue_id and a.status = 'pending' and lower(a.email) = c.email
+      returning a.id, c.ord
+    ),
+    inserted as (
+      insert into ${applications} (
         first_name, last_name, email, phone, message, membership_level, property_management_status, license_status,
         specialty_skills, other_specialty, agree_to_terms, consent_digital_signature, ip_address, user_agent,
         created_at, updated_at)
       select first_name, last_name, email, phone, message, membership_level, property_management_status, license_status,
         array(select jsonb_array_elements_text(specialty_skills)), other_specialty, agree_to_terms,
         consent_digital_signature, ip_address, user_agent, now, now
-      from checked
-      where not member_exists and (attempt_count is null or attempt_count <= ${APPLY_PER_IP.limit})
-      order by email
-      on conflict ((lower(email))) where status = 'pending' do update set
-        first_name = excluded.first_name, last_name = excluded.last_name, email = excluded.email,
-        phone = excluded.phone, message = excluded.message, membership_level = excluded.membership_level,
-        property_management_status = excluded.property_management_status, license_status = excluded.license_status,
-        specialty_skills = excluded.specialty_skills, other_specialty = excluded.other_specialty,
-        agree_to_terms = excluded.agree_to_terms, consent_digital_signature = excluded.consent_digital_signature,
-        ip_address = excluded.ip_address, user_agent = excluded.user_agent, updated_at = excluded.updated_at
-      returning a.id, lower(a.email) as email, (a.xmax = 0) as is_new
+      from allowed c
+      where not exists (select 1 from continued u where u.ord = c.ord)
+      order by c.ord
+      returning id, lower(email) as email
+    ),
+    created as (
+      select a.id, c.* from inserted a join allowed c on c.email = a.email
+    ),
+    link as (
+      insert into ${signInTokens} (id, purpose, member_id, application_id, expires_at, created_at)
+      select link_id, case when member_id is null then 'signing' else 'sign_in' end, member_id,
+        case when member_id is null then id end, link_expires_at, now
+      from created where may_mail
     ),
     mail as (
-      insert into ${emailOutbox} (template, to_address, subject, html, text)
-      select c.mail_template, c.email, c.mail_subject, c.mail_html, c.mail_text
-      from application a join checked c on c.email = a.email
-      where a.is_new
-      order by c.ord
+      insert into ${emailOutbox} (template, to_address, subject, html, text, member_id)
+      select
+        case when member_id is null then mail_template else member_mail_template end, email,
+        case when member_id is null then mail_subject else member_mail_subject end,
+        case when member_id is null then mail_html else member_mail_html end,
+        case when member_id is null then mail_text else member_mail_text end,
+        member_id
+      from created where may_mail
+      order by ord
+    ),
+    application as (
+      select id, ord, false as is_new from continued
+      union all
+      select id, ord, true from created
     ),
     session as (
       insert into ${sessions} (id, kind, application_id, expires_at)
-      select c.session_id, 'applicant', a.id, c.session_expires_at from application a join checked c on c.email = a.email
+      select c.session_id, 'applicant', a.id, c.session_expires_at from application a join allowed c on c.ord = a.ord
     )
-    select c.ord, c.member_exists, a.id, a.is_new, c.attempt_count, c.reset_at_ms as attempt_reset_at_ms
-    from checked c left join application a on a.email = c.email
+    select c.ord, a.id, a.is_new, c.attempt_count, c.reset_at_ms as attempt_reset_at_ms
+    from checked c left join application a on a.ord = c.ord
     order by c.ord`);
   return items.map((_, i) => rows[i] as unknown as ApplyOutcome);
 }
@@ -197,17 +249,29 @@ function applyQueue(services: Services): GroupCommit<ApplyItem, ApplyOutcome> {
 }
 
 /**
- * Stores an application and starts the applicant session. Applying again while an application
- * for the same email is pending continues that application, with the corrected details.
+ * Stores an application and starts the applicant session. The answer is the same whatever the
+ * email: new, pending in another browser, or a member's (strangers must not learn which). The
+ * browser that holds the applicant session of a pending application with this email corrects
+ * that application; any other browser gets an application of its own, so nobody can take over
+ * someone else's by applying with their email. Each new application emails its address a
+ * single-use link that continues it on any device.
  */
-export async function applyForMembership(services: Services, input: TApplyRequest, meta: RequestMeta) {
+export async function applyForMembership(
+  services: Services,
+  input: TApplyRequest,
+  meta: RequestMeta,
+  continuing: { applicationId: string | null } = { applicationId: null },
+) {
   const now = services.now();
   const nextSteps = nextStepsFor(input.membership_level);
+  const linkToken = generateToken();
   const email = applicationReceivedEmail(services.config, {
     firstName: input.first_name,
     membershipLevel: input.membership_level,
     nextSteps,
+    token: linkToken,
   });
+  const memberEmail = alreadyMemberEmail(services.config, { token: linkToken });
   const token = generateToken();
   const expiresAt = new Date(now.getTime() + SESSION_LIFETIME.applicant);
 
@@ -227,21 +291,30 @@ export async function applyForMembership(services: Services, input: TApplyReques
     consent_digital_signature: input.consent_digital_signature,
     ip_address: meta.ip,
     user_agent: meta.userAgent,
+    continue_id: continuing.applicationId && isUuid(continuing.applicationId) ? continuing.applicationId : null,
     session_id: hashToken(token),
     session_expires_at: expiresAt.toISOString(),
+    link_id: hashToken(linkToken),
+    link_expires_at: new Date(now.getTime() + LINK_LIFETIME_MS).toISOString(),
     mail_template: email.template,
     mail_subject: email.subject,
     mail_html: email.html,
     mail_text: email.text,
+    member_mail_template: memberEmail.template,
+    member_mail_subject: memberEmail.subject,
+    member_mail_html: memberEmail.html,
+    member_mail_text: memberEmail.text,
     // Without a client address there is nothing to count; the attempt is then never over the limit.
     rate_key: meta.ip ? rateLimitKey(APPLY_PER_IP, meta.ip) : null,
+    mail_rate_key: rateLimitKey(APPLY_MAIL_PER_EMAIL, input.email),
     now: now.toISOString(),
     rate_reset_at: new Date(now.getTime() + APPLY_PER_IP.windowMs).toISOString(),
+    mail_rate_reset_at: new Date(now.getTime() + APPLY_MAIL_PER_EMAIL.windowMs).toISOString(),
   });
   if (row.attempt_count !== null) {
     assertUnderRateLimit(APPLY_PER_IP, { count: Number(row.attempt_count), resetAtMs: Number(row.attempt_reset_at_ms) }, now);
   }
-  if (row.member_exists || !row.id) throw new AppError("CONFLICT", MEMBER_EXISTS);
+  if (!row.id) throw databaseUnavailable();
 
   return {
     applicationId: row.id,
@@ -253,6 +326,33 @@ export async function applyForMembership(services: Services, input: TApplyReques
       message: "Application received and approved. Review and sign your membership agreement to continue.",
     },
   };
+}
+
+const BAD_CONTINUE_LINK =
+  "This link has expired or has already been used. Apply again with the same email to get a new one, or sign in if you already signed.";
+
+/**
+ * The link in the application email: it continues the application in the browser that opens it
+ * (a new applicant session), once. Opening it proves the applicant reads that email, which the
+ * member made by signing inherits.
+ */
+export async function continueApplicationByLink(services: Services, token: string) {
+  const now = services.now();
+  return services.db.transaction(async (tx) => {
+    const used = await consumeLink(tx, token, ["signing"], now);
+    if (!used?.applicationId) throw new AppError("BAD_REQUEST", BAD_CONTINUE_LINK);
+    const [application] = await tx
+      .update(applications)
+      .set({ emailVerifiedAt: sql`coalesce(${applications.emailVerifiedAt}, ${now.toISOString()}::timestamptz)` })
+      .where(eq(applications.id, used.applicationId))
+      .returning();
+    if (!application) throw new AppError("BAD_REQUEST", BAD_CONTINUE_LINK);
+    if (application.status !== "pending") {
+      throw new AppError("CONFLICT", "This application is already signed. Sign in to your member portal with your email.");
+    }
+    const session = await createSession(tx, { kind: "applicant", applicationId: application.id }, now);
+    return { application, session, response: { application_id: application.id, status: application.status } };
+  });
 }
 
 export async function findApplication(db: DbOrTx, id: string): Promise<ApplicationRow | null> {
@@ -346,7 +446,9 @@ export function signingSession(
 
 /**
  * Signs the agreement: the signature record (DECISIONS.md 13), the member account, the
- * application's new status, the signed-agreement email and the member session commit together.
+ * application's new status, the signed-agreement email and the member session commit together,
+ * in one statement (signing is on every new member's path; see the bench). The PDF is not made
+ * here: it is the record's rendering, made when the email is sent or the file first downloaded.
  * Signing again answers the same contract.
  */
 export async function signAgreement(
@@ -360,94 +462,142 @@ export async function signAgreement(
   if (!application) throw notFound("Application not found.");
   if (auth?.kind === "admin") throw forbidden("Only the applicant can sign their agreement.");
   assertApplicationAccess(application, auth);
+  const now = services.now();
+  if (application.status !== "pending") return signedAlready(services, application, auth, now);
 
-  return services.db.transaction(async (tx) => {
-    // Lock the application so two signing requests for it run one after the other.
-    await tx.execute(sql`select id from ${applications} where ${applications.id} = ${application.id} for update`);
-    const [existing] = await tx.select().from(contracts).where(eq(contracts.applicationId, application.id)).limit(1);
-    const now = services.now();
-    if (existing) {
-      const [current] = await tx.select().from(applications).where(eq(applications.id, application.id));
-      const memberSession =
-        auth?.kind === "applicant" ? await createSession(tx, { kind: "member", memberId: existing.memberId }, now) : null;
-      return {
-        contract: existing,
-        memberId: existing.memberId,
-        membershipLevel: existing.membershipLevel,
-        status: current!.status,
-        memberSession,
-      };
-    }
+  const shown = agreementFor(application, now);
+  if (input.agreement_sha256 && input.agreement_sha256 !== shown.sha256) {
+    throw new AppError("CONFLICT", "The agreement has changed since it was shown. Please review it again and sign.");
+  }
+  const level = application.membershipLevel;
+  const status = isPaidLevel(level) ? "awaiting_payment" : "active";
+  const member: MemberRow = {
+    ...memberTemplate,
+    id: crypto.randomUUID(),
+    email: application.email,
+    firstName: application.firstName,
+    lastName: application.lastName,
+    phone: application.phone,
+    membershipLevel: level,
+    status,
+    propertyManagementStatus: application.propertyManagementStatus,
+    licenseStatus: application.licenseStatus,
+    specialtySkills: application.specialtySkills,
+    otherSpecialty: application.otherSpecialty,
+    // Opened from the emailed link: the email is proved (README, Decisions: pre-hijacking).
+    emailVerifiedAt: application.emailVerifiedAt,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const record = {
+    id: crypto.randomUUID(),
+    applicationId: application.id,
+    memberId: member.id,
+    memberName: `${application.firstName} ${application.lastName}`,
+    memberEmail: application.email,
+    membershipLevel: level,
+    agreementVersion: AGREEMENT_VERSION,
+    contractText: shown.text,
+    textSha256: shown.sha256,
+    signatureName: input.signature_name,
+    consentWording: CONSENT_WORDING,
+    signedAt: now,
+    ipAddress: meta.ip,
+    userAgent: meta.userAgent,
+  };
+  const contract: ContractRow = { ...record, pdfFonts: pdfFontsFor(record), emailSent: true, pdfSha256: null, createdAt: now };
+  const mail = signedAgreementMessage(services, { contract, member });
+  const session = newSessionToken("member", now);
 
-    const shown = agreementFor(application, now);
-    if (input.agreement_sha256 && input.agreement_sha256 !== shown.sha256) {
-      throw new AppError("CONFLICT", "The agreement has changed since it was shown. Please review it again and sign.");
-    }
+  // One statement: it locks the application, and writes only if it is still the pending version
+  // whose agreement was shown (a correction in between changes updated_at), and no member has the
+  // email yet (the unique index, ON CONFLICT DO NOTHING). Its rows commit together or not at all.
+  const [outcome] = await queryRows<{ pending: number; unchanged: number; signed: number }>(
+    services.db,
+    sql`
+    with app as (
+      select id, updated_at from ${applications} where id = ${application.id} and status = 'pending' for update
+    ),
+    unchanged as (
+      select id from app where updated_at = ${application.updatedAt.toISOString()}::timestamptz
+    ),
+    version as (
+      insert into ${agreementVersions} (version, title, template_sha256)
+      select ${AGREEMENT_VERSION}, ${shown.agreement.title}, ${referenceTemplateSha()} from unchanged
+      on conflict do nothing
+    ),
+    member as (
+      insert into ${members} (id, email, first_name, last_name, phone, membership_level, status,
+        property_management_status, license_status, specialty_skills, other_specialty, email_verified_at, created_at, updated_at)
+      select ${member.id}::uuid, ${member.email}, ${member.firstName}, ${member.lastName}, ${member.phone}, ${level}, ${status},
+        ${member.propertyManagementStatus}, ${member.licenseStatus},
+        array(select jsonb_array_elements_text(${JSON.stringify(member.specialtySkills)}::text::jsonb)),
+        ${member.otherSpecialty}, ${member.emailVerifiedAt?.toISOString() ?? null}::timestamptz, ${now.toISOString()}::timestamptz,
+        ${now.toISOString()}::timestamptz
+      from unchanged
+      on conflict do nothing
+      returning id
+    ),
+    contract as (
+      insert into ${contracts} (id, application_id, member_id, member_name, member_email, membership_level, agreement_version,
+        contract_text, text_sha256, signature_name, consent_wording, signed_at, ip_address, user_agent, email_sent, pdf_fonts, created_at)
+      select ${contract.id}::uuid, ${contract.applicationId}::uuid, m.id, ${contract.memberName}, ${contract.memberEmail}, ${level},
+        ${AGREEMENT_VERSION}, ${contract.contractText}, ${contract.textSha256}, ${contract.signatureName}, ${contract.consentWording},
+        ${now.toISOString()}::timestamptz, ${contract.ipAddress}, ${contract.userAgent}, true, ${contract.pdfFonts},
+        ${now.toISOString()}::timestamptz
+      from member m
+    ),
+    signed as (
+      update ${applications} set status = ${status}, member_id = m.id, signed_at = ${now.toISOString()}::timestamptz,
+        updated_at = ${now.toISOString()}::timestamptz
+      from member m where ${applications.id} = ${application.id}
+    ),
+    mail as (
+      insert into ${emailOutbox} (template, to_address, subject, html, text, attachments, member_id)
+      select ${mail.template}, ${mail.to}, ${mail.subject}, ${mail.html}, ${mail.text}, ${JSON.stringify(mail.attachments)}::jsonb, m.id
+      from member m
+    ),
+    session as (
+      insert into ${sessions} (id, kind, member_id, expires_at) select ${session.id}, 'member', m.id, ${session.expiresAt.toISOString()}::timestamptz
+      from member m
+    )
+    select (select count(*) from app)::int as pending, (select count(*) from unchanged)::int as unchanged,
+      (select count(*) from member)::int as signed`,
+  );
 
-    const [duplicate] = await tx
-      .select({ id: members.id })
-      .from(members)
-      .where(and(sql`lower(${members.email}) = ${application.email}`, isNull(members.deletedAt)))
-      .limit(1);
-    if (duplicate) throw new AppError("CONFLICT", MEMBER_EXISTS);
-
-    const level = application.membershipLevel;
-    const paid = isPaidLevel(level);
-    const [member] = await tx
-      .insert(members)
-      .values({
-        email: application.email,
-        firstName: application.firstName,
-        lastName: application.lastName,
-        phone: application.phone,
-        membershipLevel: level,
-        status: paid ? "awaiting_payment" : "active",
-        propertyManagementStatus: application.propertyManagementStatus,
-        licenseStatus: application.licenseStatus,
-        specialtySkills: application.specialtySkills,
-        otherSpecialty: application.otherSpecialty,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-
-    await tx
-      .insert(agreementVersions)
-      .values({ version: AGREEMENT_VERSION, title: shown.agreement.title, templateSha256: referenceTemplateSha() })
-      .onConflictDoNothing();
-
-    const signedRecord = {
-      applicationId: application.id,
-      memberId: member!.id,
-      memberName: `${application.firstName} ${application.lastName}`,
-      memberEmail: application.email,
-      membershipLevel: level,
-      agreementVersion: AGREEMENT_VERSION,
-      contractText: shown.text,
-      textSha256: shown.sha256,
-      signatureName: input.signature_name,
-      consentWording: CONSENT_WORDING,
-      signedAt: now,
-      ipAddress: meta.ip,
-      userAgent: meta.userAgent,
-    };
-    const [contract] = await tx
-      .insert(contracts)
-      .values({ ...signedRecord, pdfFonts: pdfFontsFor(signedRecord) })
-      .returning();
-
-    const status = paid ? "awaiting_payment" : "active";
-    await tx
-      .update(applications)
-      .set({ status, memberId: member!.id, signedAt: now, updatedAt: now })
-      .where(eq(applications.id, application.id));
-
-    await queueSignedAgreementEmail(tx, services, { contract: contract!, member: member! });
-
-    const memberSession = await createSession(tx, { kind: "member", memberId: member!.id }, now);
-    return { contract: contract!, memberId: member!.id, membershipLevel: level, status, memberSession };
-  });
+  if (outcome!.signed === 1) {
+    return { contract, memberId: member.id, membershipLevel: level, status, memberSession: { token: session.token, expiresAt: session.expiresAt } };
+  }
+  // Signed by a request that came first: answer its contract.
+  if (outcome!.pending === 0) return signedAlready(services, application, auth, now);
+  if (outcome!.unchanged === 0) {
+    throw new AppError("CONFLICT", "The agreement has changed since it was shown. Please review it again and sign.");
+  }
+  throw new AppError("CONFLICT", MEMBER_EXISTS);
 }
+
+/** Signing an application that is signed already answers its contract (and signs its applicant in). */
+async function signedAlready(services: Services, application: ApplicationRow, auth: ValidSession | null, now: Date): Promise<SignResult> {
+  const [existing] = await services.db.select().from(contracts).where(eq(contracts.applicationId, application.id)).limit(1);
+  const [current] = await services.db.select().from(applications).where(eq(applications.id, application.id));
+  if (!existing || !current) throw new AppError("CONFLICT", "This application can no longer be signed.");
+  const memberSession =
+    auth?.kind === "applicant" ? await createSession(services.db, { kind: "member", memberId: existing.memberId }, now) : null;
+  return { contract: existing, memberId: existing.memberId, membershipLevel: existing.membershipLevel, status: current.status, memberSession };
+}
+
+/** Defaults of a new member row, as the schema sets them. */
+const memberTemplate: Omit<MemberRow, "id" | "email" | "firstName" | "lastName" | "phone" | "membershipLevel" | "status" |
+  "propertyManagementStatus" | "licenseStatus" | "specialtySkills" | "otherSpecialty" | "emailVerifiedAt" | "createdAt" | "updatedAt"> = {
+  isActive: true,
+  skillsListed: false,
+  skillsBio: "",
+  username: null,
+  passwordHash: null,
+  mustChangePassword: false,
+  stripeCustomerId: null,
+  deletedAt: null,
+};
 
 let referenceSha: string | undefined;
 /** Fingerprint of the agreement version itself, rendered for a fixed reference party. */

@@ -1,23 +1,24 @@
-import { and, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { accountMessages, type TChangePasswordRequest, type TLoginRequest } from "../../shared/account-schema.ts";
-import { isPaidLevel } from "../../shared/membership.ts";
 import type { DbOrTx } from "../db/client.ts";
-import { members, sessions, signInTokens, type TokenPurpose } from "../db/schema.ts";
+import { members, sessions, type TokenPurpose } from "../db/schema.ts";
 import { AppError, forbidden } from "../errors.ts";
-import { passwordChangedEmail, passwordLinkEmail, signInLinkEmail } from "../mail/account-emails.ts";
+import { emailCodeEmail, passwordChangedEmail, passwordLinkEmail, signInLinkEmail } from "../mail/account-emails.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
+import { OWNER_PORTAL_PATH } from "../config.ts";
 import type { Services } from "../services.ts";
 import { hashPassword, verifyPassword } from "./admins.ts";
-import type { RequestMeta } from "./applications.ts";
+import type { Caller, RequestMeta } from "./caller.ts";
+import { ownerPortalStatus } from "./portal/access.ts";
 import { findMemberByEmail } from "./members.ts";
 import { clearRateLimit, hitRateLimit, type RateLimitRule } from "./rate-limit.ts";
-import { createSession, generateToken, hashToken, invalidateMemberSessions, type MemberRow } from "./sessions.ts";
+import { consumeLink, issueEmailCode, issueLink, revokeLinks, useEmailCode } from "./links.ts";
+import { createSession, generateToken, invalidateMemberSessions, type MemberRow } from "./sessions.ts";
 
 // Member sign-in (DECISIONS.md 4): email or username with a password, or a single-use link sent
 // by email. Answers never tell whether an email belongs to a member.
 
 const MINUTE = 60 * 1000;
-export const LINK_LIFETIME_MS = 24 * 60 * MINUTE;
 
 export const LOGIN_PER_IP: RateLimitRule = {
   name: "member-login:ip",
@@ -42,6 +43,13 @@ export const LINK_PER_EMAIL: RateLimitRule = {
   limit: 4,
   windowMs: 60 * MINUTE,
   message: "Too many links were requested for this email. Please use the latest one we sent, or wait an hour.",
+};
+
+export const EMAIL_CODE_PER_MEMBER: RateLimitRule = {
+  name: "email-code:member",
+  limit: 5,
+  windowMs: 60 * MINUTE,
+  message: "Too many codes were requested. Please use the latest one we sent, or wait an hour.",
 };
 
 const ipKey = (meta: RequestMeta) => meta.ip ?? "unknown";
@@ -96,36 +104,34 @@ export async function signInWithPassword(services: Services, input: TLoginReques
   return { member, session };
 }
 
-async function issueLinkToken(tx: DbOrTx, purpose: TokenPurpose, memberId: string, now: Date): Promise<string> {
-  const token = generateToken();
-  await tx.insert(signInTokens).values({
-    id: hashToken(token),
-    purpose,
-    memberId,
-    expiresAt: new Date(now.getTime() + LINK_LIFETIME_MS),
-    createdAt: now,
-  });
-  return token;
-}
-
-/** Uses up a link token: answers its member when the token is known, unused, unexpired and for one of `purposes`. */
-async function consumeLinkToken(tx: DbOrTx, token: string, purposes: TokenPurpose[], now: Date): Promise<MemberRow> {
-  const [row] = await tx
-    .update(signInTokens)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(signInTokens.id, hashToken(token)),
-        inArray(signInTokens.purpose, purposes),
-        isNull(signInTokens.usedAt),
-        gt(signInTokens.expiresAt, now),
-      ),
-    )
-    .returning({ memberId: signInTokens.memberId });
-  if (!row?.memberId) throw new AppError("BAD_REQUEST", accountMessages.badLink);
-  const [member] = await tx.select().from(members).where(and(eq(members.id, row.memberId), isNull(members.deletedAt))).limit(1);
+/** Uses up a member's link: its member, when the token is known, unused, unexpired and for one of `purposes`. */
+async function consumeMemberLink(tx: DbOrTx, token: string, purposes: TokenPurpose[], now: Date): Promise<MemberRow> {
+  const used = await consumeLink(tx, token, purposes, now);
+  if (!used?.memberId) throw new AppError("BAD_REQUEST", accountMessages.badLink);
+  const [member] = await tx.select().from(members).where(and(eq(members.id, used.memberId), isNull(members.deletedAt))).limit(1);
   if (!member) throw new AppError("BAD_REQUEST", accountMessages.badLink);
   return member;
+}
+
+/**
+ * The member just proved they read their email (an emailed link or code). The first proof makes
+ * the account theirs: every session and credential made before it ends, since anyone could have
+ * applied, signed and set them up with an address they do not own (pre-hijacking). `keepSessionId`
+ * is the session that made the proof with a code, which stays. Answers the member as it now is.
+ */
+export async function proveEmail(tx: DbOrTx, member: MemberRow, now: Date, keepSessionId: string | null = null): Promise<MemberRow> {
+  if (member.emailVerifiedAt) return member;
+  const [proven] = await tx
+    .update(members)
+    .set({ emailVerifiedAt: now, passwordHash: null, username: null, mustChangePassword: false, updatedAt: now })
+    .where(and(eq(members.id, member.id), isNull(members.emailVerifiedAt)))
+    .returning();
+  // Someone else proved it a moment ago: nothing made before that proof is left to end.
+  if (!proven) return (await tx.select().from(members).where(eq(members.id, member.id)))[0]!;
+  await tx
+    .delete(sessions)
+    .where(and(eq(sessions.memberId, member.id), ...(keepSessionId ? [ne(sessions.id, keepSessionId)] : [])));
+  return proven;
 }
 
 type LinkKind = "sign_in" | "password";
@@ -144,7 +150,7 @@ export async function requestAccountLink(services: Services, kind: LinkKind, ema
     await db.transaction(async (tx) => {
       const hasPassword = member.passwordHash !== null;
       const purpose: TokenPurpose = kind === "sign_in" ? "sign_in" : hasPassword ? "password_reset" : "password_set";
-      const token = await issueLinkToken(tx, purpose, member.id, now);
+      const token = await issueLink(tx, purpose, { memberId: member.id }, now);
       const rendered =
         kind === "sign_in"
           ? signInLinkEmail(config, { firstName: member.firstName, token })
@@ -159,8 +165,9 @@ export async function requestAccountLink(services: Services, kind: LinkKind, ema
 export async function confirmSignInLink(services: Services, token: string) {
   const now = services.now();
   return services.db.transaction(async (tx) => {
-    const member = await consumeLinkToken(tx, token, ["sign_in"], now);
-    assertActive(member, services.config);
+    const used = await consumeMemberLink(tx, token, ["sign_in"], now);
+    assertActive(used, services.config);
+    const member = await proveEmail(tx, used, now);
     const session = await createSession(tx, { kind: "member", memberId: member.id }, now);
     return { member, session };
   });
@@ -174,8 +181,9 @@ export async function resetPasswordWithLink(services: Services, input: { token: 
   const now = services.now();
   const passwordHash = await hashPassword(input.password);
   return services.db.transaction(async (tx) => {
-    const member = await consumeLinkToken(tx, input.token, ["password_set", "password_reset"], now);
-    assertActive(member, services.config);
+    const used = await consumeMemberLink(tx, input.token, ["password_set", "password_reset"], now);
+    assertActive(used, services.config);
+    const member = await proveEmail(tx, used, now);
     const [updated] = await tx
       .update(members)
       .set({ passwordHash, mustChangePassword: false, updatedAt: now })
@@ -189,12 +197,45 @@ export async function resetPasswordWithLink(services: Services, input: { token: 
 }
 
 /**
- * A signed-in member sets or changes their password. With a password already set the current
- * one is needed (and its guesses count against the sign-in limit); other sessions end.
+ * Emails a signed-in member a 6-digit code that proves they read their email: needed before a
+ * first password can be set on an account whose email nobody has proved yet.
  */
-export async function changePassword(services: Services, member: MemberRow, currentSessionId: string, input: TChangePasswordRequest) {
+export async function sendEmailCode(services: Services, member: MemberRow) {
+  const now = services.now();
+  if (member.emailVerifiedAt) return { success: true, email_verified: true, message: "Your email is already confirmed." };
+  await hitRateLimit(services.db, EMAIL_CODE_PER_MEMBER, member.id, now);
+  await services.db.transaction(async (tx) => {
+    const code = await issueEmailCode(tx, member.id, now);
+    await enqueueEmail(tx, { to: member.email, memberId: member.id, ...emailCodeEmail(services.config, { firstName: member.firstName, code }) });
+  });
+  return { success: true, email_verified: false, message: accountMessages.codeSent };
+}
+
+/**
+ * An account whose email is not proved yet must prove it with an emailed code before a password
+ * can be set. Answers the member as it is after the proof (which ended every other session and
+ * credential). The code is checked outside the caller's transaction, so wrong guesses count.
+ */
+export async function requireProvenEmail(services: Services, member: MemberRow, sessionId: string, code: string | undefined): Promise<MemberRow> {
+  if (member.emailVerifiedAt) return member;
+  const now = services.now();
+  if (!code || !(await useEmailCode(services.db, member.id, code, now))) {
+    throw new AppError("UNPROCESSABLE", [
+      { loc: ["body", "email_code"], msg: code ? accountMessages.badCode : accountMessages.codeNeeded, type: "email_unverified" },
+    ]);
+  }
+  return services.db.transaction((tx) => proveEmail(tx, member, now, sessionId));
+}
+
+/**
+ * A signed-in member sets or changes their password. With a password already set the current
+ * one is needed (and its guesses count against the sign-in limit); a first password needs the
+ * email proved. Other sessions and every outstanding emailed link end.
+ */
+export async function changePassword(services: Services, signedIn: MemberRow, currentSessionId: string, input: TChangePasswordRequest) {
   const { db } = services;
   const now = services.now();
+  const member = await requireProvenEmail(services, signedIn, currentSessionId, input.email_code);
   if (member.passwordHash) {
     await hitRateLimit(db, LOGIN_PER_ACCOUNT, member.email, now);
     if (!input.current_password || !(await verifyPassword(input.current_password, member.passwordHash))) {
@@ -208,21 +249,23 @@ export async function changePassword(services: Services, member: MemberRow, curr
   await db.transaction(async (tx) => {
     await tx.update(members).set({ passwordHash, mustChangePassword: false, updatedAt: now }).where(eq(members.id, member.id));
     await tx.delete(sessions).where(and(eq(sessions.memberId, member.id), ne(sessions.id, currentSessionId)));
+    await revokeLinks(tx, { memberId: member.id }, now);
     await enqueueEmail(tx, { to: member.email, memberId: member.id, ...passwordChangedEmail(services.config, { firstName: member.firstName }) });
   });
   return { success: true, message: "Your password is saved. You can now sign in with your email and password." };
 }
 
 /**
- * The owner portal (SPEC.md 2) opens only for an active Standard or Premium member; the server
- * decides, not the browser (DECISIONS.md 1).
+ * Whether the owner portal (SPEC.md 2, PORTAL.md 1) opens for this caller: a Standard or Premium
+ * member whose membership is running, or a downgraded owner who keeps reading their books. The
+ * server decides, not the browser (DECISIONS.md 1).
  */
-export function ownerPortalAccess(config: Services["config"], member: MemberRow | null) {
-  const allowed = member !== null && member.status === "active" && isPaidLevel(member.membershipLevel);
+export async function ownerPortalAccess(services: Services, caller: Caller) {
+  const status = await ownerPortalStatus(services, caller);
   return {
-    allowed,
-    signed_in: member !== null,
-    membership_level: member?.membershipLevel ?? null,
-    url: allowed ? config.OWNER_PORTAL_URL : null,
+    allowed: status.allowed,
+    signed_in: status.signed_in,
+    membership_level: status.membership_level,
+    url: status.allowed ? OWNER_PORTAL_PATH : null,
   };
 }

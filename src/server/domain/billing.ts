@@ -4,12 +4,15 @@ import { CARD_DECLINED_MESSAGE, type TUpgradeRequest, ZUpgradeRequestSchema } fr
 import { isPaidLevel, priceTable, type PaidLevel } from "../../shared/membership.ts";
 import { members, payments } from "../db/schema.ts";
 import { AppError, forbidden, notFound, unauthorized } from "../errors.ts";
-import type { Auth } from "../http/auth.ts";
+import type { Caller } from "./caller.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { planChangedEmail } from "../mail/billing-emails.ts";
 import { paymentProvider } from "../payments/index.ts";
+import { OWNER_PORTAL_PATH } from "../config.ts";
 import type { Services } from "../services.ts";
 import { hashPassword } from "./admins.ts";
+import { requireProvenEmail } from "./auth.ts";
+import { revokeLinks } from "./links.ts";
 import { findApplication } from "./applications.ts";
 import { applyProviderEvents, liveSubscription, reconcileCheckout, syncSubscription, type PaymentRow } from "./billing-events.ts";
 import type { MemberRow } from "./sessions.ts";
@@ -94,7 +97,7 @@ async function startCheckout(
  * POST /api/membership/initiate-payment/{applicationId}: the signed member of a Standard or
  * Premium application starts their first payment.
  */
-export async function startMembershipPayment(services: Services, auth: Auth, applicationId: string) {
+export async function startMembershipPayment(services: Services, auth: Caller, applicationId: string) {
   const session = auth.member;
   if (!session) throw unauthorized("Please sign in to continue.");
   const application = isUuid(applicationId) ? await findApplication(services.db, applicationId) : null;
@@ -113,7 +116,7 @@ export async function startMembershipPayment(services: Services, auth: Auth, app
  * POST /api/upgrades/initiate. The current level is the server's (DECISIONS.md 1): Basic goes
  * through checkout; Standard and Premium change plan on the existing subscription, prorated.
  */
-export async function startUpgrade(services: Services, auth: Auth, rawInput: TUpgradeRequest) {
+export async function startUpgrade(services: Services, auth: Caller, rawInput: TUpgradeRequest) {
   const input = ZUpgradeRequestSchema.parse(rawInput);
   const session = auth.member;
   if (!session) throw unauthorized("Please sign in to upgrade your membership.");
@@ -184,7 +187,7 @@ async function changePlan(services: Services, member: MemberRow, live: NonNullab
   return { success: true as const, checkout_url: `${base}/upgrade-success?session_id=${sessionId}`, session_id: sessionId };
 }
 
-async function paymentForSession(services: Services, auth: Auth, sessionId: string): Promise<PaymentRow> {
+async function paymentForSession(services: Services, auth: Caller, sessionId: string): Promise<PaymentRow> {
   if (!auth.member && !auth.admin) throw unauthorized("Please sign in to see this payment.");
   const [payment] = sessionId.length <= 200 ? await services.db.select().from(payments).where(eq(payments.sessionId, sessionId)) : [];
   if (!payment) throw notFound("No payment session found");
@@ -199,7 +202,7 @@ async function paymentForSession(services: Services, auth: Auth, sessionId: stri
 }
 
 /** GET /api/payments/status/{session_id}: the member who paid, or an admin. */
-export async function paymentStatus(services: Services, auth: Auth, sessionId: string) {
+export async function paymentStatus(services: Services, auth: Caller, sessionId: string) {
   const payment = await paymentForSession(services, auth, sessionId);
   return {
     session_id: payment.sessionId!,
@@ -215,7 +218,7 @@ export async function paymentStatus(services: Services, auth: Auth, sessionId: s
 }
 
 /** POST /api/upgrades/complete/{session_id}: confirms an upgrade once its payment completed. */
-export async function completeUpgrade(services: Services, auth: Auth, sessionId: string) {
+export async function completeUpgrade(services: Services, auth: Caller, sessionId: string) {
   const payment = await paymentForSession(services, auth, sessionId);
   if (payment.kind !== "upgrade" && payment.kind !== "plan_change") throw notFound("No upgrade found for this session.");
   if (payment.paymentStatus === "expired") throw new AppError("CONFLICT", "This upgrade checkout expired. No charges were made.");
@@ -228,7 +231,7 @@ export async function completeUpgrade(services: Services, auth: Auth, sessionId:
     new_membership_level: payment.membershipLevel,
     next_billing_date: live?.cancelAtPeriodEnd === false ? (live.currentPeriodEnd?.toISOString() ?? null) : null,
     message: `Your membership is now ${payment.membershipLevel}.`,
-    redirect_url: services.config.OWNER_PORTAL_URL,
+    redirect_url: OWNER_PORTAL_PATH,
     billing_amount_cents: priceTable[payment.membershipLevel].monthlyCents,
     currency: payment.currency,
   };
@@ -236,21 +239,38 @@ export async function completeUpgrade(services: Services, auth: Auth, sessionId:
 
 /**
  * "Create your portal account" after paying: a username and password for a member who has none
- * yet (DECISIONS.md 4).
+ * yet (DECISIONS.md 4). A first password needs the email proved (an emailed code).
  */
-export async function createPortalAccount(services: Services, member: MemberRow, input: { username: string; password: string }) {
-  if (member.passwordHash) throw new AppError("CONFLICT", "You already have a portal account. Sign in with your email or username.");
+export async function createPortalAccount(
+  services: Services,
+  signedIn: MemberRow,
+  sessionId: string,
+  input: { username: string; password: string; email_code?: string },
+) {
+  if (signedIn.passwordHash) throw new AppError("CONFLICT", "You already have a portal account. Sign in with your email or username.");
   const username = input.username.toLowerCase();
-  const [taken] = await services.db
-    .select({ id: members.id })
-    .from(members)
-    .where(and(sql`lower(${members.username}) = ${username}`, sql`${members.id} <> ${member.id}`));
-  if (taken) throw new AppError("CONFLICT", "This username is taken. Please choose another.");
+  const usernameTaken = async () => {
+    const [taken] = await services.db
+      .select({ id: members.id })
+      .from(members)
+      .where(and(sql`lower(${members.username}) = ${username}`, sql`${members.id} <> ${signedIn.id}`));
+    return taken !== undefined;
+  };
+  // Before the code is used up: a taken username must not cost the member their code.
+  if (await usernameTaken()) throw new AppError("CONFLICT", "This username is taken. Please choose another.");
+  const member = await requireProvenEmail(services, signedIn, sessionId, input.email_code);
   const passwordHash = await hashPassword(input.password);
+  const now = services.now();
   try {
-    await services.db.update(members).set({ username, passwordHash, updatedAt: services.now() }).where(eq(members.id, member.id));
-  } catch {
-    throw new AppError("CONFLICT", "This username is taken. Please choose another.");
+    await services.db.transaction(async (tx) => {
+      await tx.update(members).set({ username, passwordHash, updatedAt: now }).where(eq(members.id, member.id));
+      await revokeLinks(tx, { memberId: member.id }, now);
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code === "23505" || (error as { cause?: { code?: string } }).cause?.code === "23505") {
+      throw new AppError("CONFLICT", "This username is taken. Please choose another.");
+    }
+    throw error;
   }
   return { success: true as const, username };
 }

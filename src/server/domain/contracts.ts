@@ -1,9 +1,10 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
 import { contracts } from "../db/schema.ts";
 import { renderContractPdf, sha256Hex, type ContractPdf } from "../documents/contract-pdf.ts";
 import { AppError, notFound, unauthorized } from "../errors.ts";
 import type { Services } from "../services.ts";
+import { hitRateLimit, type RateLimitRule } from "./rate-limit.ts";
 import type { ValidSession } from "./sessions.ts";
 
 // Signed contracts as documents: the PDF for the member who signed and for admins, and the
@@ -13,10 +14,22 @@ export type ContractRow = typeof contracts.$inferSelect;
 
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
-async function findContract(db: DbOrTx, id: string): Promise<ContractRow | null> {
+export async function findContract(db: DbOrTx, id: string): Promise<ContractRow | null> {
   if (!isUuid(id)) return null;
   const [row] = await db.select().from(contracts).where(eq(contracts.id, id)).limit(1);
   return row ?? null;
+}
+
+/**
+ * The PDF of a signed contract, as issued: rendered from the record, and its SHA-256 kept on the
+ * contract the first time it leaves the server (download or email), so verification knows it.
+ */
+export async function issueContractPdf(db: DbOrTx, contract: ContractRow): Promise<ContractPdf> {
+  const pdf = await renderContractPdf(contract);
+  if (!contract.pdfSha256) {
+    await db.update(contracts).set({ pdfSha256: pdf.sha256 }).where(and(eq(contracts.id, contract.id), isNull(contracts.pdfSha256)));
+  }
+  return pdf;
 }
 
 /** The signed agreement PDF: for the member who signed it, or an admin. */
@@ -29,7 +42,7 @@ export async function contractPdf(
   const contract = await findContract(services.db, contractId);
   // Someone else's contract answers like a missing one, so ids cannot be probed.
   if (!contract || (!who.admin && contract.memberId !== who.member?.member.id)) throw notFound("Contract not found.");
-  return renderContractPdf(contract);
+  return issueContractPdf(services.db, contract);
 }
 
 /** The signed-in member's contracts, newest first (the portal's download link). */
@@ -71,6 +84,14 @@ const ALTERED =
   "A signed agreement with this fingerprint was issued, but the record on file no longer reproduces it. " +
   "Contact the association before relying on this document.";
 
+/** Verification re-renders a PDF, which costs the server time: a person checks a few documents, not hundreds. */
+export const VERIFY_PER_IP: RateLimitRule = {
+  name: "contract-verify:ip",
+  limit: 30,
+  windowMs: 10 * 60 * 1000,
+  message: "Too many documents checked from your network. Please wait a few minutes and try again.",
+};
+
 /**
  * Checks a PDF (its bytes or its SHA-256) against the contracts on record. A match needs the file's
  * SHA-256 to be one the association issued AND the stored record to still produce exactly that
@@ -79,7 +100,9 @@ const ALTERED =
 export async function verifyContractDocument(
   services: Services,
   input: { pdf: Uint8Array } | { sha256: string },
+  meta: { ip: string | null },
 ): Promise<VerificationResult> {
+  await hitRateLimit(services.db, VERIFY_PER_IP, meta.ip ?? "unknown", services.now());
   const sha256 = "pdf" in input ? sha256Hex(input.pdf) : input.sha256.trim().toLowerCase();
   if (!/^[0-9a-f]{64}$/.test(sha256)) throw new AppError("UNPROCESSABLE", "A SHA-256 is 64 hexadecimal characters.");
   const [contract] = await services.db.select().from(contracts).where(eq(contracts.pdfSha256, sha256)).limit(1);

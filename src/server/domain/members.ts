@@ -58,6 +58,7 @@ export async function describeMember(db: DbOrTx, member: MemberRow) {
     member_since: member.createdAt.toISOString(),
     application_id: application?.id ?? null,
     has_password: member.passwordHash !== null,
+    email_verified: member.emailVerifiedAt !== null,
     must_change_password: member.mustChangePassword,
     next_steps: nextStepsForMember(member),
     available_features: featuresFor(member.membershipLevel),

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
 import { adminUsers, members, sessions, type SessionKind } from "../db/schema.ts";
 
@@ -32,11 +32,16 @@ export interface NewSession {
   applicationId?: string;
 }
 
-export async function createSession(db: DbOrTx, input: NewSession, now = new Date()) {
+/** A new session's token, the id it is stored under and when it ends (for a caller that writes the row itself). */
+export function newSessionToken(kind: SessionKind, now: Date) {
   const token = generateToken();
-  const expiresAt = new Date(now.getTime() + SESSION_LIFETIME[input.kind]);
+  return { token, id: hashToken(token), expiresAt: new Date(now.getTime() + SESSION_LIFETIME[kind]) };
+}
+
+export async function createSession(db: DbOrTx, input: NewSession, now = new Date()) {
+  const { token, id, expiresAt } = newSessionToken(input.kind, now);
   await db.insert(sessions).values({
-    id: hashToken(token),
+    id,
     kind: input.kind,
     memberId: input.memberId ?? null,
     adminId: input.adminId ?? null,
@@ -94,8 +99,4 @@ export async function invalidateSession(db: DbOrTx, token: string): Promise<void
 
 export async function invalidateMemberSessions(db: DbOrTx, memberId: string): Promise<void> {
   await db.delete(sessions).where(and(eq(sessions.kind, "member"), eq(sessions.memberId, memberId)));
-}
-
-export async function deleteExpiredSessions(db: DbOrTx, now = new Date()): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, now));
 }

@@ -4,7 +4,7 @@ import { strategySessionRequests } from "../db/schema.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { strategySessionRequestedEmail } from "../mail/site-emails.ts";
 import type { Services } from "../services.ts";
-import type { RequestMeta } from "./applications.ts";
+import type { RequestMeta } from "./caller.ts";
 import { hitRateLimit, type RateLimitRule } from "./rate-limit.ts";
 
 export const STRATEGY_SESSION_LIMITS = {

@@ -4,7 +4,7 @@ import { BILLING_FREQUENCY, CURRENCY } from "../../shared/membership.ts";
 import { chicagoDate } from "../../shared/time.ts";
 import { members, subscriptions } from "../db/schema.ts";
 import { AppError, notFound } from "../errors.ts";
-import { requireSelfOrAdmin, type Auth } from "../http/auth.ts";
+import { requireSelfOrAdmin, type Caller } from "./caller.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { cancellationScheduledEmail } from "../mail/billing-emails.ts";
 import { paymentProvider, testProvider } from "../payments/index.ts";
@@ -16,7 +16,7 @@ import type { MemberRow } from "./sessions.ts";
 // A member's subscription: status, cancel, billing portal; the past-due sweep; the test clock.
 
 /** The member whose email it is, when the caller is that member or an admin (DECISIONS.md 6). */
-async function memberForEmail(services: Services, auth: Auth, email: string): Promise<MemberRow> {
+async function memberForEmail(services: Services, auth: Caller, email: string): Promise<MemberRow> {
   const own = requireSelfOrAdmin(auth, email);
   if (own) return own;
   const member = await findMemberByEmail(services.db, email);
@@ -76,7 +76,7 @@ export function subscriptionView(member: MemberRow, sub: SubscriptionRow | null)
 export type SubscriptionView = ReturnType<typeof subscriptionView>;
 
 /** GET /api/subscriptions/status/{email} */
-export async function getSubscriptionStatus(services: Services, auth: Auth, email: string) {
+export async function getSubscriptionStatus(services: Services, auth: Caller, email: string) {
   const member = await memberForEmail(services, auth, email);
   return { success: true as const, subscription: subscriptionView(member, await latestSubscription(services, member.id)) };
 }
@@ -85,7 +85,7 @@ export async function getSubscriptionStatus(services: Services, auth: Auth, emai
  * POST /api/subscriptions/cancel. The member keeps the paid level to the end of the period,
  * then returns to Basic (DECISIONS.md 11); an admin may end it at once.
  */
-export async function cancelSubscription(services: Services, auth: Auth, rawInput: TCancelRequest & { immediately?: boolean }) {
+export async function cancelSubscription(services: Services, auth: Caller, rawInput: TCancelRequest & { immediately?: boolean }) {
   const input = ZCancelRequestSchema.parse(rawInput);
   const member = await memberForEmail(services, auth, input.member_email);
   const immediately = Boolean(rawInput.immediately) && auth.admin !== null;
@@ -124,7 +124,7 @@ export async function cancelSubscription(services: Services, auth: Auth, rawInpu
 }
 
 /** GET /api/subscriptions/billing-portal/{email} */
-export async function openBillingPortal(services: Services, auth: Auth, email: string) {
+export async function openBillingPortal(services: Services, auth: Caller, email: string) {
   const member = await memberForEmail(services, auth, email);
   const provider = paymentProvider(services);
   const sub = await latestSubscription(services, member.id);

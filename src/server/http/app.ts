@@ -1,11 +1,12 @@
 import { trpcServer } from "@hono/trpc-server";
-import { Hono } from "hono";
+import { Hono, type Context, type Next } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { AppError, fromDatabaseError } from "../errors.ts";
 import type { Services } from "../services.ts";
+import { TRPC_MAX_BATCH } from "../../shared/routes.ts";
 import { appRouter } from "../trpc/root.ts";
 import { createTrpcContext } from "../trpc/trpc.ts";
 import { authMiddleware, originCheck, type AppEnv } from "./auth.ts";
@@ -14,6 +15,7 @@ import { adminRoutes } from "./routes/admin.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { contractRoutes } from "./routes/contracts.ts";
 import { membershipRoutes } from "./routes/membership.ts";
+import { ownerPortalRoutes } from "./routes/owner-portal.ts";
 import { portalRoutes } from "./routes/portal.ts";
 import { siteRoutes } from "./routes/site.ts";
 import { paymentInitiationRoutes, paymentRoutes, stripeWebhookRoutes, subscriptionRoutes, upgradeRoutes } from "./routes/billing.ts";
@@ -22,9 +24,13 @@ import { unsubscribeRoutes } from "./routes/unsubscribe.ts";
 import { adminUpdateRoutes, updatePages, updateRoutes } from "./routes/updates.ts";
 import { adminWebinarRoutes, webinarRoutes } from "./routes/webinars.ts";
 import { adminContractorRoutes, adminDirectoryRoutes, contractorRoutes } from "./routes/contractors.ts";
-import { webRoutes } from "./web.ts";
+import { oneHost, webRoutes } from "./web.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** What every page may use; everything else (camera, microphone, location, payment request...) is off. */
+const PERMISSIONS_POLICY =
+  "accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), " +
+  "microphone=(), midi=(), payment=(), publickey-credentials-get=(), usb=(), interest-cohort=(), browsing-topics=()";
 
 export interface AppOptions {
   /** Folder of the built web app; omit to serve the API only. */
@@ -35,6 +41,16 @@ export interface AppOptions {
 export function createApp(services: Services, options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
   const demoOrigin = new URL(services.config.DEMO_URL).origin;
+
+  // A path that does not decode (`/%`, `/%E0%A4%A`) is a bad request, whatever it names.
+  app.use(async (c, next) => {
+    try {
+      decodeURIComponent(new URL(c.req.url).pathname);
+    } catch {
+      return c.json({ detail: "The address is not valid." }, 400);
+    }
+    await next();
+  });
 
   app.use(
     secureHeaders({
@@ -51,11 +67,16 @@ export function createApp(services: Services, options: AppOptions = {}) {
         baseUri: ["'self'"],
         objectSrc: ["'none'"],
       },
-      strictTransportSecurity: services.config.isProduction ? "max-age=31536000; includeSubDomains" : false,
+      // HSTS where the site is served over https, whatever NODE_ENV says.
+      strictTransportSecurity: services.config.PUBLIC_URL.startsWith("https://") ? "max-age=31536000; includeSubDomains" : false,
       referrerPolicy: "strict-origin-when-cross-origin",
       crossOriginEmbedderPolicy: false,
     }),
   );
+  app.use(async (c, next) => {
+    await next();
+    c.header("Permissions-Policy", PERMISSIONS_POLICY);
+  });
 
   app.onError((error, c) => {
     const known = error instanceof AppError ? error : fromDatabaseError(error);
@@ -66,6 +87,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     if (error instanceof HTTPException) {
       return c.json({ detail: error.message || "Bad request." }, error.status);
     }
+    if (error instanceof URIError) return c.json({ detail: "The address is not valid." }, 400);
     console.error(`[${c.req.method} ${c.req.path}]`, error);
     return c.json({ detail: "Server error occurred" }, 500);
   });
@@ -74,8 +96,15 @@ export function createApp(services: Services, options: AppOptions = {}) {
     maxSize: MAX_BODY_BYTES,
     onError: (c) => c.json({ detail: "The request body is larger than 1 MB." }, 413),
   });
-  app.use("/api/*", limit);
-  app.use("/trpc/*", limit);
+  // Every request's body is capped, pages included; routes that take files declare their own cap.
+  app.use("*", limit);
+  // API answers may hold someone's data: never stored by a browser or a proxy, unless a route says otherwise.
+  const noStore = async (c: Context, next: Next) => {
+    await next();
+    if (!c.res.headers.has("cache-control")) c.header("Cache-Control", "no-store");
+  };
+  app.use("/api/*", noStore);
+  app.use("/trpc/*", noStore);
 
   app.use("/api/*", authMiddleware(services));
   app.use("/trpc/*", authMiddleware(services));
@@ -90,6 +119,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.route("/api/upgrades", upgradeRoutes);
   app.route("/api/stripe", stripeWebhookRoutes);
   app.route("/api/portal", portalRoutes);
+  app.route("/api/portal", ownerPortalRoutes);
   app.route("/api/site", siteRoutes);
   app.route("/api/contracts", contractRoutes);
   app.route("/api/community", communityRoutes);
@@ -114,10 +144,15 @@ export function createApp(services: Services, options: AppOptions = {}) {
     trpcServer({
       endpoint: "/trpc",
       router: appRouter,
+      maxBatchSize: TRPC_MAX_BATCH,
       createContext: (opts, c) => createTrpcContext(c as never, opts.resHeaders) as never,
     }),
   );
 
+  // The server-written pages are pages like the web app's: one host, the TEST MODE banner.
+  app.use("/email/unsubscribe", oneHost(services.config));
+  app.use("/updates", oneHost(services.config));
+  app.use("/updates/*", oneHost(services.config));
   // One-click unsubscribe (RFC 8058) works without a session and without the web app.
   app.use("/email/unsubscribe", authMiddleware(services));
   app.route("/email/unsubscribe", unsubscribeRoutes);

@@ -3,6 +3,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { serialize, type CookieOptions } from "hono/utils/cookie";
 import type { SessionKind } from "../db/schema.ts";
 import { forbidden, unauthorized } from "../errors.ts";
+import type { AdminSession, Caller, MemberSession, RequestMeta } from "../domain/caller.ts";
 import { validateSessionToken, type ValidSession } from "../domain/sessions.ts";
 import type { Services } from "../services.ts";
 
@@ -15,24 +16,15 @@ export const COOKIE_NAMES: Record<SessionKind, string> = {
   admin: "lpa_admin",
 };
 
-export type MemberSession = Extract<ValidSession, { kind: "member" }>;
-export type AdminSession = Extract<ValidSession, { kind: "admin" }>;
-export type ApplicantSession = Extract<ValidSession, { kind: "applicant" }>;
-
-export interface Auth {
-  applicant: ApplicantSession | null;
-  member: MemberSession | null;
-  admin: AdminSession | null;
+/** The caller (domain/caller.ts) as this request presented it. */
+export interface Auth extends Caller {
   /** True when a session came from a cookie (CSRF checks apply). */
   viaCookie: boolean;
   /** Tokens as presented, so logout can end exactly these sessions. */
   tokens: Partial<Record<SessionKind, string>>;
 }
 
-export interface RequestMetaInfo {
-  ip: string | null;
-  userAgent: string | null;
-}
+export type RequestMetaInfo = RequestMeta;
 
 export type AppEnv = {
   Variables: {
@@ -120,18 +112,19 @@ export function clearSessionCookie(target: CookieTarget, kind: SessionKind) {
 }
 
 /**
- * CSRF (DECISIONS.md 5): a state-changing request that carries a session cookie must come from
- * our own origin. Requests authenticated by a bearer token are not at risk and pass.
+ * CSRF (DECISIONS.md 5): a state-changing request must come from our own origin (scheme, host and
+ * port) when it names one, and a request that a session cookie authenticates must name one (or
+ * be marked same-origin by the browser). Requests authenticated by a bearer token alone are not
+ * at risk: a browser never sends that header on its own.
  */
 export function originCheck(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const method = c.req.method;
     if (method === "GET" || method === "HEAD" || method === "OPTIONS") return next();
-    const hasCookie = Object.values(COOKIE_NAMES).some((name) => getCookie(c, name) !== undefined);
     const origin = c.req.header("origin");
     if (origin) {
       if (!isSameOrigin(c, origin)) throw forbidden("Cross-site request refused.");
-    } else if (hasCookie && !c.req.header("authorization")) {
+    } else if (c.var.auth.viaCookie) {
       const site = c.req.header("sec-fetch-site");
       if (site !== "same-origin" && site !== "none") throw forbidden("Cross-site request refused.");
     }
@@ -139,11 +132,11 @@ export function originCheck(): MiddlewareHandler<AppEnv> {
   };
 }
 
+/** Whole origins compared: `https://localhost:3000` is not `http://localhost:3000`. */
 function isSameOrigin(c: Context<AppEnv>, origin: string): boolean {
   const requestOrigin = new URL(c.req.url).origin;
   const configured = new URL(c.var.services.config.PUBLIC_URL).origin;
-  const host = c.req.header("host");
-  return origin === requestOrigin || origin === configured || (host !== undefined && origin.replace(/^https?:\/\//, "") === host);
+  return origin === requestOrigin || origin === configured;
 }
 
 // Guards used by REST routes; tRPC has the same as procedure tiers.
@@ -157,22 +150,6 @@ export function requireAdmin(c: Context<AppEnv>): AdminSession {
   const admin = c.var.auth.admin;
   if (!admin) throw c.var.auth.member ? forbidden("Administrators only.") : unauthorized();
   return admin;
-}
-
-/**
- * The signed-in member whose email it is, or an admin (DECISIONS.md 6). Answers the member's
- * own row, or null when an admin asks (the caller then looks the email up).
- */
-export function requireSelfOrAdmin(auth: Auth, email: string): MemberSession["member"] | null {
-  if (auth.member && auth.member.member.email.toLowerCase() === email.trim().toLowerCase()) return auth.member.member;
-  if (auth.admin) return null;
-  if (!auth.member) throw unauthorized();
-  throw forbidden("You can only see your own membership.");
-}
-
-/** The single session a request acts as, for domain functions that accept any of them. */
-export function actingSession(auth: Auth): ValidSession | null {
-  return auth.admin ?? auth.member ?? auth.applicant;
 }
 
 /** After signing or signing in: the member cookie replaces the applicant cookie. */

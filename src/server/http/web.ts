@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
-import { join, normalize } from "node:path";
-import { Hono } from "hono";
+import { join, normalize, sep } from "node:path";
+import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { isPageRoute } from "../../shared/routes.ts";
 import { SITE_CONFIG_META } from "../../shared/site-config.ts";
@@ -8,6 +8,46 @@ import { publicConfig, type Config } from "../config.ts";
 import type { AppEnv } from "./auth.ts";
 
 const escapeAttr = (v: string) => v.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/**
+ * Shown at the top of every page while payments are simulated (the built-in test provider). It is
+ * written by the server outside the React root, so it is there before any script runs.
+ */
+export const TEST_MODE_BANNER =
+  '<div role="note" aria-label="Test mode" style="background:#fef3c7;color:#78350f;border-bottom:1px solid #f59e0b;' +
+  'padding:6px 12px;text-align:center;font:600 14px/1.4 system-ui,sans-serif">TEST MODE: payments are simulated and no ' +
+  "card is charged. Use the test card 4242 4242 4242 4242.</div>";
+
+/**
+ * What the server writes into every page it serves: the public configuration (support contacts,
+ * portal and demo links) in a meta tag, and the TEST MODE banner while payments are simulated.
+ */
+export function decoratePage(html: string, config: Config): string {
+  const site = publicConfig(config);
+  const meta = `<meta name="${SITE_CONFIG_META}" content="${escapeAttr(JSON.stringify(site))}" />`;
+  const withMeta = html.replace("</head>", `  ${meta}\n  </head>`);
+  return site.testMode ? withMeta.replace(/<body([^>]*)>/, `<body$1>${TEST_MODE_BANNER}`) : withMeta;
+}
+
+/**
+ * One host: a page asked for on another host than PUBLIC_URL's (127.0.0.1 for localhost, say)
+ * would set its cookies there and lose the session on the way back from checkout, so it is
+ * redirected (308) to the same path on PUBLIC_URL. Only reads are redirected.
+ */
+export function oneHost(config: Config): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
+    // Read at each request: PUBLIC_URL is known once the server has its port.
+    const publicUrl = new URL(config.PUBLIC_URL);
+    const forwardedHost = config.TRUST_PROXY ? c.req.header("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
+    const host = forwardedHost ?? c.req.header("host");
+    if (host && host.toLowerCase() !== publicUrl.host.toLowerCase()) {
+      const url = new URL(c.req.url);
+      return c.redirect(`${publicUrl.origin}${url.pathname}${url.search}`, 308);
+    }
+    return next();
+  };
+}
 
 /**
  * Serves the built web app: hashed assets with a long cache, a page's pre-rendered HTML when the
@@ -29,17 +69,26 @@ export function webRoutes(dist: string, config: Config) {
     const configJson = JSON.stringify(publicConfig(config));
     const cached = pages.get(file);
     if (cached?.mtimeMs === mtimeMs && cached.configJson === configJson) return cached.html;
-    const meta = `<meta name="${SITE_CONFIG_META}" content="${escapeAttr(configJson)}" />`;
-    const html = readFileSync(file, "utf8").replace("</head>", `  ${meta}\n  </head>`);
+    const html = decoratePage(readFileSync(file, "utf8"), config);
     pages.set(file, { mtimeMs, configJson, html });
     return html;
   };
 
+  const root = normalize(dist).replace(/[\\/]+$/, "");
   const fileFor = (path: string): string | null => {
-    const target = normalize(join(dist, decodeURIComponent(path)));
-    if (!target.startsWith(dist)) return null;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      return null;
+    }
+    const target = normalize(join(root, decoded));
+    // Inside the build folder itself, not in a sibling whose name merely starts the same way.
+    if (!target.startsWith(root + sep)) return null;
     return existsSync(target) && statSync(target).isFile() ? target : null;
   };
+
+  web.use("/*", oneHost(config));
 
   web.get("/*", async (c) => {
     const path = c.req.path;

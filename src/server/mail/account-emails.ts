@@ -42,3 +42,25 @@ export function passwordChangedEmail(config: Config, input: { firstName: string 
     ],
   });
 }
+
+export function emailCodeEmail(config: Config, input: { firstName: string; code: string }): RenderedEmail {
+  return renderEmail(config, "email_code", `Your confirmation code: ${input.code}`, {
+    heading: `Confirm your email, ${input.firstName}`,
+    paragraphs: [
+      `Your code is ${input.code}. Enter it where you asked for it to confirm that this email is yours. It works for 15 minutes.`,
+      "If you did not ask for it, ignore this message: nothing changes without the code.",
+    ],
+  });
+}
+
+export function adminSignInLinkEmail(config: Config, input: { fullName: string; token: string }): RenderedEmail {
+  const url = `${config.PUBLIC_URL}/admin/link?token=${encodeURIComponent(input.token)}`;
+  return renderEmail(config, "admin_sign_in_link", "Your administrator sign-in link", {
+    heading: `Sign in, ${input.fullName}`,
+    paragraphs: [
+      "Someone (we hope you) asked for a link to sign in to the association's admin area. Open it and press Sign In.",
+      "The link works once and expires in 24 hours. If you did not ask for it, ignore this message, and consider changing your password.",
+    ],
+    action: { label: "Sign in to the admin area", url },
+  });
+}

@@ -4,10 +4,10 @@ import { chicagoDateTime } from "../../shared/time.ts";
 import type { Config } from "../config.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { contracts } from "../db/schema.ts";
-import { renderContractPdf, type ContractRecord } from "../documents/contract-pdf.ts";
+import { contractPdfFilename, type ContractRecord } from "../documents/contract-pdf.ts";
 import { AppError } from "../errors.ts";
 import type { Services } from "../services.ts";
-import { enqueueEmail } from "./outbox.ts";
+import { enqueueEmail, type OutgoingEmail } from "./outbox.ts";
 import { renderEmail, type RenderedEmail } from "./templates.ts";
 
 // The signed-agreement message: the welcome after signing, and the copy an admin resends. Both
@@ -61,30 +61,34 @@ function signedAgreementEmail(
   });
 }
 
+/** The signed-agreement welcome as an outbox message: the PDF attached by reference to its contract. */
+export function signedAgreementMessage(
+  services: Services,
+  input: { contract: SignedAgreementContract; member: SignedAgreementMember; resent?: boolean },
+): Required<Pick<OutgoingEmail, "template" | "to" | "subject" | "html" | "text" | "attachments">> {
+  const { contract, member } = input;
+  return {
+    ...signedAgreementEmail(services.config, contract, member, input.resent ?? false),
+    to: member.email,
+    attachments: [{ filename: contractPdfFilename(contract), contentType: "application/pdf", contractPdf: contract.id }],
+  };
+}
+
 /**
- * Queues the signed-agreement email with the PDF attached, inside the caller's transaction, and
- * records on the contract that it was emailed and the SHA-256 of the PDF (the same record always
- * renders the same file). `resent` sends the admin's "resend email" copy instead of the welcome.
- * Returns the outbox id and the PDF's SHA-256.
+ * Queues the signed-agreement email, inside the caller's transaction, with the PDF as an
+ * attachment that is rendered from the contract when the message is sent (signing stays fast, and
+ * the record is what is signed). `resent` sends the admin's "resend email" copy instead of the
+ * welcome. Returns the outbox id.
  */
 export async function queueSignedAgreementEmail(
   tx: DbOrTx,
   services: Services,
   input: { contract: SignedAgreementContract; member: SignedAgreementMember; resent?: boolean },
-): Promise<{ outboxId: string; pdfSha256: string }> {
+): Promise<{ outboxId: string }> {
   const { contract, member } = input;
   if (member.deletedAt) throw new AppError("CONFLICT", "This member was deleted, so there is no email address to send to.");
-  const pdf = await renderContractPdf(contract);
-  const email = signedAgreementEmail(services.config, contract, member, input.resent ?? false);
-  const outboxId = await enqueueEmail(tx, {
-    ...email,
-    to: member.email,
-    memberId: member.id,
-    attachments: [{ filename: pdf.filename, contentType: "application/pdf", content: Buffer.from(pdf.bytes).toString("base64") }],
-  });
-  await tx
-    .update(contracts)
-    .set({ emailSent: true, ...(contract.pdfSha256 ? {} : { pdfSha256: pdf.sha256 }) })
-    .where(eq(contracts.id, contract.id));
-  return { outboxId, pdfSha256: pdf.sha256 };
+  const outboxId = await enqueueEmail(tx, { ...signedAgreementMessage(services, input), memberId: member.id });
+  // Signing writes the contract with email_sent already true (one statement fewer while signing).
+  if (input.resent) await tx.update(contracts).set({ emailSent: true }).where(eq(contracts.id, contract.id));
+  return { outboxId };
 }

@@ -45,16 +45,41 @@ ${block.action ? `<p><a href="${escapeHtml(block.action.url)}" style="background
   return { template, subject, html, text };
 }
 
+/** The page an application's emailed link opens: it continues the application on any device. */
+export const continueApplicationUrl = (config: Config, token: string) =>
+  `${config.PUBLIC_URL}/apply/continue?token=${encodeURIComponent(token)}`;
+
 export function applicationReceivedEmail(
   config: Config,
-  input: { firstName: string; membershipLevel: MembershipLevel; nextSteps: string[] },
+  input: { firstName: string; membershipLevel: MembershipLevel; nextSteps: string[]; token: string },
 ): RenderedEmail {
   return renderEmail(config, "application_received", "We received your membership application", {
     heading: `Thank you, ${input.firstName}`,
     paragraphs: [
       `Your application for ${input.membershipLevel} membership (${priceLabel(input.membershipLevel)}) is approved. ` +
         "The last step is to review and sign the membership agreement.",
+      "If you closed the page, or want to sign on another device, open the link below: it opens your application and " +
+        "the agreement. It works once and expires in 24 hours.",
     ],
     list: input.nextSteps,
+    action: { label: "Review and sign your agreement", url: continueApplicationUrl(config, input.token) },
+  });
+}
+
+/**
+ * Someone applied with the email of an existing member. The applicant's screen looks the same as
+ * for any application (strangers must not learn who is a member); the member learns it here.
+ */
+export function alreadyMemberEmail(config: Config, input: { token: string }): RenderedEmail {
+  // No name: the applicant typed it, and it may not be the member's.
+  return renderEmail(config, "already_a_member", "You are already a member", {
+    heading: "You are already a member",
+    paragraphs: [
+      "Someone (we hope you) just applied for membership with this email address. It already belongs to your membership, " +
+        "so no second membership can be made with it.",
+      "To manage or upgrade your membership, sign in with the link below. It works once and expires in 24 hours. " +
+        "If you did not apply, ignore this message: nothing changed.",
+    ],
+    action: { label: "Sign in to your member portal", url: `${config.PUBLIC_URL}/account/link?token=${encodeURIComponent(input.token)}` },
   });
 }

@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Db } from "../db/client.ts";
-import { emailOutbox, type OutboxAttachment } from "../db/schema.ts";
-import type { BackgroundWorker } from "../server.ts";
+import { emailOutbox, type InlineAttachment } from "../db/schema.ts";
+import type { BackgroundWorker } from "../workers.ts";
 import type { Services } from "../services.ts";
+import { resolveAttachments } from "./attachments.ts";
 
 // The mail worker (DECISIONS.md 14). It claims due messages from the outbox, sends them over
 // SMTP and records the outcome. Several server processes may run it against one PostgreSQL: a
@@ -19,7 +20,7 @@ export interface MailMessage {
   subject: string;
   html: string;
   text: string;
-  attachments: OutboxAttachment[];
+  attachments: InlineAttachment[];
   headers?: Record<string, string>;
 }
 
@@ -161,7 +162,7 @@ export async function deliverDueEmails(
         subject: row.subject,
         html: row.html,
         text: row.text,
-        attachments: row.attachments,
+        attachments: await resolveAttachments(db, row.attachments),
         headers: row.headers,
       });
       await db.update(emailOutbox).set({ status: "sent", sentAt: sql`now()`, lastError: null }).where(ours(row));

@@ -5,6 +5,7 @@ import { memberAuthRouter, memberPasswordRouter } from "./routers/auth.ts";
 import { memberPortalRouter, memberSkillsRouter } from "./routers/portal.ts";
 import { adminArea, adminAuthRouter } from "./routers/admin.ts";
 import { membershipRouter } from "./routers/membership.ts";
+import { ownerRouter } from "./routers/owner.ts";
 import { siteRouter } from "./routers/site.ts";
 import { landingRouter } from "./routers/landing.ts";
 import { adminForumRouter, memberEmailPreferencesRouter, memberForumRouter, memberNotificationsRouter } from "./routers/community.ts";
@@ -33,6 +34,7 @@ export const appRouter = router({
     portal: memberPortalRouter,
     skills: memberSkillsRouter,
     billing: memberBillingRouter,
+    owner: ownerRouter,
     forum: memberForumRouter,
     notifications: memberNotificationsRouter,
     emailPreferences: memberEmailPreferencesRouter,

@@ -36,9 +36,10 @@ const itemClass =
   "flex cursor-pointer select-none flex-col rounded-md px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800";
 
 /**
- * The header's Portal Login menu (SPEC.md 2): the owner portal opens only when the server says
- * the member is an active Standard or Premium member; otherwise the upgrade prompt and the
- * membership section. The tenant portal opens in a new tab, with a copy-address fallback.
+ * The header's Portal Login menu (SPEC.md 2): the owner portal (/portal) opens only when the server
+ * says the member is an active Standard or Premium member; a visitor is asked to sign in, anyone
+ * else gets the upgrade prompt and the membership section. The tenant portal opens in a new tab,
+ * with a copy-address fallback.
  */
 export function PortalLoginMenu({ defaultOpen = false }: { defaultOpen?: boolean } = {}) {
   const config = useSiteConfig();
@@ -71,10 +72,9 @@ export function PortalLoginMenu({ defaultOpen = false }: { defaultOpen?: boolean
 
   const openOwnerPortal = async () => {
     const access = await utils.public.auth.ownerPortalAccess.fetch(undefined, { staleTime: 5_000 });
-    if (access.allowed && access.url) {
-      if (!(await openInNewTab(access.url))) await offerCopy("owner portal", access.url);
-      return;
-    }
+    // The owner portal is part of this site (DECISIONS.md 21): it opens here, not in a new tab.
+    if (access.allowed && access.url) return navigate(access.url);
+    if (!access.signed_in) return navigate("/sign-in?next=/portal");
     await sectionAlert("membership", {
       title: "Premium Portal Access Required",
       message:

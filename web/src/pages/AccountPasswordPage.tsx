@@ -7,6 +7,7 @@ import { accountMessages, NewPasswordSchema } from "@shared/account-schema.ts";
 import { PageLoading } from "../App.tsx";
 import { Button, buttonClass } from "../components/Button.tsx";
 import { AccountLayout, Field, FormAlert, FormNotice, inputClass } from "../features/account/AccountLayout.tsx";
+import { EmailCodeField } from "../features/account/EmailCodeField.tsx";
 import { errorMessage } from "../lib/errors.ts";
 import { useWhoami } from "../lib/whoami.ts";
 import { trpc } from "../trpc.ts";
@@ -36,10 +37,29 @@ export default function AccountPasswordPage() {
       </AccountLayout>
     );
   }
-  return <PasswordForm mode={member.has_password && !member.must_change_password ? "change" : "set"} token={null} mustChange={member.must_change_password} />;
+  return (
+    <PasswordForm
+      mode={member.has_password && !member.must_change_password ? "change" : "set"}
+      token={null}
+      mustChange={member.must_change_password}
+      unverifiedEmail={member.email_verified ? null : member.email}
+    />
+  );
 }
 
-function PasswordForm({ mode, token, mustChange = false }: { mode: "link" | "set" | "change"; token: string | null; mustChange?: boolean }) {
+function PasswordForm({
+  mode,
+  token,
+  mustChange = false,
+  unverifiedEmail = null,
+}: {
+  mode: "link" | "set" | "change";
+  token: string | null;
+  mustChange?: boolean;
+  /** The member's email while it is not proved: a code from it is needed with the password. */
+  unverifiedEmail?: string | null;
+}) {
+  const [code, setCode] = useState("");
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const ids = { current: useId(), password: useId(), confirm: useId() };
@@ -63,7 +83,12 @@ function PasswordForm({ mode, token, mustChange = false }: { mode: "link" | "set
   const { register, handleSubmit, formState: { errors } } = useForm<NewPasswordForm>({ resolver: zodResolver(ZNewPasswordFormSchema) });
   const submit = handleSubmit((values) => {
     if (mode === "link") reset.mutate({ token: token!, password: values.password });
-    else change.mutate({ current_password: mode === "change" || mustChange ? values.current_password : undefined, new_password: values.password });
+    else
+      change.mutate({
+        current_password: mode === "change" || mustChange ? values.current_password : undefined,
+        new_password: values.password,
+        email_code: unverifiedEmail ? code : undefined,
+      });
   });
   const failure = reset.error ?? change.error;
   const busy = reset.isPending || change.isPending;
@@ -87,6 +112,7 @@ function PasswordForm({ mode, token, mustChange = false }: { mode: "link" | "set
             <input id={ids.current} type="password" autoComplete="current-password" {...register("current_password")} className={inputClass} />
           </Field>
         )}
+        {unverifiedEmail && mode !== "link" && <EmailCodeField email={unverifiedEmail} value={code} onChange={setCode} />}
         <Field id={ids.password} label="New password" error={errors.password?.message}>
           <input
             id={ids.password}

@@ -1,8 +1,10 @@
 import { and, count, eq, gte, isNull, sql } from "drizzle-orm";
 import { MEMBERSHIP_LEVELS, type MembershipLevel } from "../../../shared/membership.ts";
 import { ASSOCIATION_TIME_ZONE } from "../../../shared/time.ts";
-import type { DbOrTx } from "../../db/client.ts";
+import { queryRows, type DbOrTx } from "../../db/client.ts";
 import { applications, members } from "../../db/schema.ts";
+import type { Services } from "../../services.ts";
+import { servedFigures } from "./figures.ts";
 
 // The state of the association at a glance (SPEC.md 3 "Dashboard stats") and the figures behind
 // the dashboard's charts. Deleted members are not members any more and count nowhere.
@@ -10,7 +12,13 @@ import { applications, members } from "../../db/schema.ts";
 const RECENT_DAYS = 30;
 const DAY = 24 * 60 * 60 * 1000;
 
-export async function dashboardStats(db: DbOrTx, now: Date) {
+/** SPEC.md's dashboard stats, at most FIGURES_FRESH_MS old (see figures.ts). */
+export const dashboardStats = (services: Services) => servedFigures(services, "stats", (now) => countStats(services.db, now));
+
+/** The dashboard charts, at most FIGURES_FRESH_MS old (see figures.ts). */
+export const dashboardCharts = (services: Services) => servedFigures(services, "charts", (now) => chartFigures(services.db, now));
+
+async function countStats(db: DbOrTx, now: Date) {
   const listed = isNull(members.deletedAt);
   // One pass over members_listed_stats_idx (index only) gives every level's count and the active
   // ones; the applications are counted from their smallest index.
@@ -46,19 +54,18 @@ export async function dashboardStats(db: DbOrTx, now: Date) {
   };
 }
 
-type Rows<T> = T[] | { rows: T[] };
-const rowsOf = <T>(result: Rows<T>): T[] => (Array.isArray(result) ? result : result.rows);
 
 /**
  * The charts: sign-ups per week (last 12 weeks, Chicago weeks starting Monday), members by level,
  * and monthly recurring revenue at the end of each of the last 12 months (Chicago months): the
  * sum of the paid subscriptions running then, in cents.
  */
-export async function dashboardCharts(db: DbOrTx, now: Date) {
+async function chartFigures(db: DbOrTx, now: Date) {
   const nowIso = now.toISOString();
   const tz = ASSOCIATION_TIME_ZONE;
-  const weeks = rowsOf(
-    (await db.execute(sql`
+  const weeks = await queryRows<{ week_start: string; signups: number }>(
+    db,
+    sql`
       with bounds as (
         select generate_series(
           date_trunc('week', ${nowIso}::timestamptz at time zone ${tz}) - interval '11 weeks',
@@ -73,11 +80,12 @@ export async function dashboardCharts(db: DbOrTx, now: Date) {
        and m.created_at >= (b.week_start at time zone ${tz})
        and m.created_at < ((b.week_start + interval '1 week') at time zone ${tz})
       group by b.week_start
-      order by b.week_start`)) as Rows<{ week_start: string; signups: number }>,
+      order by b.week_start`,
   );
 
-  const revenue = rowsOf(
-    (await db.execute(sql`
+  const revenue = await queryRows<{ month: string; mrr_cents: number }>(
+    db,
+    sql`
       with bounds as (
         select generate_series(
           date_trunc('month', ${nowIso}::timestamptz at time zone ${tz}) - interval '11 months',
@@ -99,10 +107,10 @@ export async function dashboardCharts(db: DbOrTx, now: Date) {
        and s.created_at <= p.at
        and coalesce(s.cancelled_at, case when s.status = 'cancelled' then s.updated_at end, 'infinity'::timestamptz) > p.at
       group by p.month_start
-      order by p.month_start`)) as Rows<{ month: string; mrr_cents: number }>,
+      order by p.month_start`,
   );
 
-  const stats = await dashboardStats(db, now);
+  const stats = await countStats(db, now);
   return {
     signups_per_week: weeks.map((w) => ({ week_start: w.week_start, signups: Number(w.signups) })),
     members_by_level: [

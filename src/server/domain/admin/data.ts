@@ -1,9 +1,11 @@
 import { and, asc, count, desc, eq, getTableColumns, getTableName, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { DataFilter } from "../../../shared/admin.ts";
-import type { DbOrTx } from "../../db/client.ts";
+import { queryRows, type DbOrTx } from "../../db/client.ts";
+import { csvField } from "../../documents/csv.ts";
 import { applications, contracts, emailOutbox, members, payments, subscriptions } from "../../db/schema.ts";
 import type { Services } from "../../services.ts";
+import { changingFigures } from "./figures.ts";
 import { recordAdminAction, type AdminActor } from "../audit.ts";
 import { anonymiseMembers, anonymousApplication, membersWithRunningSubscriptions } from "./members.ts";
 import { isTestDataSql, isUuid, page, personWhere } from "./queries.ts";
@@ -42,7 +44,7 @@ export async function dataOverview(db: DbOrTx, query: { q?: string; filter: Data
  * is charged for an account that no longer exists.
  */
 export async function cleanupTestData(services: Services, actor: AdminActor) {
-  return services.db.transaction(async (tx) => {
+  return changingFigures(services, () => services.db.transaction(async (tx) => {
     const now = services.now();
     const candidates = await tx
       .select({ id: members.id })
@@ -98,7 +100,7 @@ export async function cleanupTestData(services: Services, actor: AdminActor) {
       ...result,
       detail: `Removed ${result.deleted_members} test members and ${result.deleted_applications} test applications.`,
     };
-  });
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -116,8 +118,6 @@ export async function cleanupTestData(services: Services, actor: AdminActor) {
 // `postgres` driver's COPY stream under Bun sometimes never ends.)
 // ---------------------------------------------------------------------------------------------
 
-type Rows<T> = T[] | { rows: T[] };
-const rowsOf = <T>(result: Rows<T>): T[] => (Array.isArray(result) ? result : result.rows);
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
@@ -148,15 +148,13 @@ async function* backupRows(services: Services, select: string): AsyncGenerator<s
   let separator = "\n";
   let sinceCollection = 0;
   for (;;) {
-    const [page]: { last: string | null; rows: number; json: string | null }[] = rowsOf(
-      (await services.db.execute(sql`
+    type Page = { last: string | null; rows: number; json: string | null };
+    const [page]: Page[] = await queryRows<Page>(
+      services.db,
+      sql`
         select (array_agg(r."id" order by r."id" desc))[1]::text as last, count(*)::int as rows,
                string_agg(row_to_json(r)::text, ${",\n"} order by r."id") as json
-        from (${sql.raw(select)} ${after ? sql`where "id" > ${after}` : sql``} order by "id" limit ${BACKUP_BATCH}) r`)) as Rows<{
-        last: string | null;
-        rows: number;
-        json: string | null;
-      }>,
+        from (${sql.raw(select)} ${after ? sql`where "id" > ${after}` : sql``} order by "id" limit ${BACKUP_BATCH}) r`,
     );
     if (page?.json) {
       yield separator + page.json;
@@ -221,11 +219,6 @@ const CSV_COLUMNS = [
   "created_at",
 ] as const;
 
-/** One CSV field (RFC 4180), with formula characters defused for spreadsheets. */
-export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 /** What the CSV needs of a member, and nothing more. */
 const CSV_SELECTION = {
@@ -358,6 +351,11 @@ export async function getOutboxMessage(db: DbOrTx, id: string) {
     last_error: row.lastError,
     sent_at: row.sentAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
-    attachments: row.attachments.map((a) => ({ filename: a.filename, content_type: a.contentType, bytes: Math.floor((a.content.length * 3) / 4) })),
+    // A signed agreement's PDF is made from its contract when the message is sent: its size is not known before.
+    attachments: row.attachments.map((a) => ({
+      filename: a.filename,
+      content_type: a.contentType,
+      bytes: "content" in a ? Math.floor((a.content.length * 3) / 4) : null,
+    })),
   };
 }

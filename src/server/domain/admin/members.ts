@@ -4,7 +4,8 @@ import type { DbOrTx, Tx } from "../../db/client.ts";
 import { applications, emailOutbox, members, sessions, signInTokens, subscriptions } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
 import type { Services } from "../../services.ts";
-import type { Auth } from "../../http/auth.ts";
+import { changingFigures } from "./figures.ts";
+import { adminCaller } from "../caller.ts";
 import { hashPassword } from "../admins.ts";
 import { cancelSubscription } from "../subscriptions.ts";
 import { recordAdminAction, type AdminActor } from "../audit.ts";
@@ -70,7 +71,7 @@ async function lockListedMember(tx: Tx, id: string): Promise<MemberRow> {
 
 /** Activate or deactivate (SPEC.md 4). A deactivated member's sessions end at once. */
 export async function setMemberActive(services: Services, actor: AdminActor, memberId: string, isActive: boolean) {
-  return services.db.transaction(async (tx) => {
+  return changingFigures(services, () => services.db.transaction(async (tx) => {
     const member = await lockListedMember(tx, memberId);
     const now = services.now();
     const [updated] = await tx
@@ -91,7 +92,7 @@ export async function setMemberActive(services: Services, actor: AdminActor, mem
       now,
     );
     return describeMemberForAdmin(updated!);
-  });
+  }));
 }
 
 /** Readable and typeable: no 0/O or 1/l/I to confuse when read out to the member. */
@@ -203,11 +204,10 @@ export async function deleteMember(services: Services, actor: AdminActor, member
   const member = await findListedMember(services.db, memberId);
   let subscriptionCancelled = false;
   if ((await membersWithRunningSubscriptions(services.db, [member.id])).size > 0 && actor.session) {
-    const auth: Auth = { applicant: null, member: null, admin: actor.session, viaCookie: false, tokens: {} };
-    await cancelSubscription(services, auth, { member_email: member.email, reason: "Member deleted by an administrator", immediately: true });
+    await cancelSubscription(services, adminCaller(actor.session), { member_email: member.email, reason: "Member deleted by an administrator", immediately: true });
     subscriptionCancelled = true;
   }
-  return services.db.transaction(async (tx) => {
+  return changingFigures(services, () => services.db.transaction(async (tx) => {
     const locked = await lockListedMember(tx, memberId);
     if ((await membersWithRunningSubscriptions(tx, [locked.id])).size > 0) throw new AppError("CONFLICT", RUNNING_SUBSCRIPTION);
     const now = services.now();
@@ -224,5 +224,5 @@ export async function deleteMember(services: Services, actor: AdminActor, member
       now,
     );
     return { success: true, id: locked.id, subscription_cancelled: subscriptionCancelled };
-  });
+  }));
 }

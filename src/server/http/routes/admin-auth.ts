@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { ZAdminLoginRequestSchema } from "../../../shared/admin.ts";
-import { describeAdmin, signInAdmin, signOutAdmin } from "../../domain/admin/auth.ts";
+import { ZEmailRequestSchema, ZLinkTokenRequestSchema } from "../../../shared/account-schema.ts";
+import { confirmAdminSignInLink, describeAdmin, requestAdminSignInLink, signInAdmin, signOutAdmin } from "../../domain/admin/auth.ts";
 import { clearSessionCookie, requireAdmin, setSessionCookie, type AppEnv } from "../auth.ts";
 import { readJson } from "../validate.ts";
 
@@ -9,6 +10,16 @@ export const adminAuthRoutes = new Hono<AppEnv>()
   .post("/login", async (c) => {
     const input = await readJson(c, ZAdminLoginRequestSchema);
     const { session, response } = await signInAdmin(c.var.services, input, c.var.meta);
+    setSessionCookie(c, c.var.services, "admin", session.token, session.expiresAt);
+    return c.json(response);
+  })
+  .post("/sign-in-link", async (c) => {
+    const { email } = await readJson(c, ZEmailRequestSchema);
+    return c.json(await requestAdminSignInLink(c.var.services, email, c.var.meta));
+  })
+  .post("/sign-in-link/confirm", async (c) => {
+    const { token } = await readJson(c, ZLinkTokenRequestSchema);
+    const { session, response } = await confirmAdminSignInLink(c.var.services, token, c.var.meta);
     setSessionCookie(c, c.var.services, "admin", session.token, session.expiresAt);
     return c.json(response);
   })

@@ -53,8 +53,8 @@ export const adminRoutes = new Hono<AppEnv>()
     requireAdmin(c);
     await next();
   })
-  .get("/dashboard/stats", async (c) => c.json(await dashboardStats(c.var.services.db, c.var.services.now())))
-  .get("/dashboard/charts", async (c) => c.json(await dashboardCharts(c.var.services.db, c.var.services.now())))
+  .get("/dashboard/stats", async (c) => c.json(await dashboardStats(c.var.services)))
+  .get("/dashboard/charts", async (c) => c.json(await dashboardCharts(c.var.services)))
 
   // Members. The fixed paths come before /members/:id.
   .get("/members", async (c) => listAnswer(c, await listMembers(c.var.services.db, listQuery(c, ADMIN_PAGE_SIZES.members))))

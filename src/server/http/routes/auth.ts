@@ -11,6 +11,7 @@ import {
   confirmSignInLink,
   requestAccountLink,
   resetPasswordWithLink,
+  sendEmailCode,
   signInWithPassword,
 } from "../../domain/auth.ts";
 import { describeMember } from "../../domain/members.ts";
@@ -70,6 +71,10 @@ export const authRoutes = new Hono<AppEnv>()
     const { member, session } = await resetPasswordWithLink(c.var.services, input);
     switchToMemberSession(c, c.var.services, session);
     return c.json({ access_token: session.token, token_type: "bearer", user: await describeMember(c.var.services.db, member) });
+  })
+  .post("/email-code", async (c) => {
+    const { member } = requireMember(c);
+    return c.json(await sendEmailCode(c.var.services, member));
   })
   .post("/password", async (c) => {
     const { member, session } = requireMember(c);

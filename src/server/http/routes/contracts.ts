@@ -47,5 +47,5 @@ export const contractRoutes = new Hono<AppEnv>()
     if ("pdf" in input && !isPdf(input.pdf)) {
       throw new AppError("UNPROCESSABLE", [{ loc: ["body", "file"], msg: "The file is not a PDF." }]);
     }
-    return c.json(await verifyContractDocument(c.var.services, input));
+    return c.json(await verifyContractDocument(c.var.services, input, c.var.meta));
   });

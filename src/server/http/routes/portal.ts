@@ -11,8 +11,9 @@ import {
   sendSkillsIntroduction,
   updateSkillsProfile,
 } from "../../domain/skills.ts";
-import { AppError, notFound } from "../../errors.ts";
-import { requireMember, requireSelfOrAdmin, type AppEnv } from "../auth.ts";
+import { notFound } from "../../errors.ts";
+import { requireSelfOrAdmin } from "../../domain/caller.ts";
+import { requireMember, type AppEnv } from "../auth.ts";
 import { readJson, readQuery } from "../validate.ts";
 
 const ZDocumentsQuerySchema = z.object({ category: z.string().trim().max(100).optional() });
@@ -65,13 +66,3 @@ export const portalRoutes = new Hono<AppEnv>()
     const input = await readJson(c, ZIntroductionRequestSchema);
     return c.json(await sendSkillsIntroduction(c.var.services, member, input));
   });
-
-// The owner portal stays external for now (DECISIONS.md 21).
-for (const path of ["/dashboard", "/properties", "/payments", "/maintenance"]) {
-  portalRoutes.get(path, () => {
-    throw new AppError(
-      "NOT_IMPLEMENTED",
-      "The property management portal is hosted separately for now. Open the owner portal from the Portal Login menu.",
-    );
-  });
-}

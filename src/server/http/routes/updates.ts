@@ -4,8 +4,6 @@ import { Hono, type Context } from "hono";
 import { ZUpdateListQuerySchema, ZUpdatePatchSchema, ZUpdateSchema } from "../../../shared/community.ts";
 import { ASSOCIATION_NAME } from "../../../shared/agreement.ts";
 import { chicagoDate } from "../../../shared/time.ts";
-import { SITE_CONFIG_META } from "../../../shared/site-config.ts";
-import { publicConfig } from "../../config.ts";
 import type { AdminActor } from "../../domain/audit.ts";
 import { communityActor, readerFor } from "../../domain/community/people.ts";
 import { updatesFeed } from "../../domain/community/rss.ts";
@@ -14,6 +12,7 @@ import { escapeHtml } from "../../mail/templates.ts";
 import type { Services } from "../../services.ts";
 import { requireAdmin, type AppEnv } from "../auth.ts";
 import { readJson, readQuery } from "../validate.ts";
+import { decoratePage } from "../web.ts";
 
 // Legal updates (COMMUNITY.md 2, 5): anyone reads the list and what their level allows; admins write.
 
@@ -49,8 +48,7 @@ export const adminUpdateRoutes = new Hono<AppEnv>()
 export function updatePages(services: Services, webDist?: string) {
   const shellFile = webDist ? [join(webDist, "app.html"), join(webDist, "index.html")].find((f) => existsSync(f)) : undefined;
   const page = (title: string, description: string, content: string, status = 200) => {
-    const meta = `<meta name="${SITE_CONFIG_META}" content="${escapeHtml(JSON.stringify(publicConfig(services.config)))}" />`;
-    const head = `<title>${escapeHtml(title)}</title>\n    <meta name="description" content="${escapeHtml(description)}" />\n    <link rel="alternate" type="application/rss+xml" title="Legal updates" href="/updates/rss.xml" />\n    ${meta}`;
+    const head = `<title>${escapeHtml(title)}</title>\n    <meta name="description" content="${escapeHtml(description)}" />\n    <link rel="alternate" type="application/rss+xml" title="Legal updates" href="/updates/rss.xml" />`;
     const main = `<div data-server-html="updates"><main id="main" style="max-width:48rem;margin:0 auto;padding:2rem 1rem">${content}</main></div>`;
     const html = shellFile
       ? readFileSync(shellFile, "utf8")
@@ -59,7 +57,7 @@ export function updatePages(services: Services, webDist?: string) {
           .replace("</head>", `  ${head}\n  </head>`)
           .replace('<div id="root"></div>', `<div id="root">${main}</div>`)
       : `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${head}</head><body><div id="root">${main}</div></body></html>`;
-    return new Response(html, { status, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache" } });
+    return new Response(decoratePage(html, services.config), { status, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache" } });
   };
   return new Hono<AppEnv>()
     .get("/rss.xml", async () => {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ADMIN_PAGE_SIZES, DATA_FILTERS, ZAdminListQuerySchema, ZAdminLoginRequestSchema } from "../../../shared/admin.ts";
-import { describeAdmin, signInAdmin, signOutAdmin } from "../../domain/admin/auth.ts";
+import { ZEmailRequestSchema, ZLinkTokenRequestSchema } from "../../../shared/account-schema.ts";
+import { confirmAdminSignInLink, describeAdmin, requestAdminSignInLink, signInAdmin, signOutAdmin } from "../../domain/admin/auth.ts";
 import { dashboardCharts, dashboardStats } from "../../domain/admin/dashboard.ts";
 import { cleanupTestData, dataOverview, getOutboxMessage, listOutbox } from "../../domain/admin/data.ts";
 import { deleteMember, describeMemberForAdmin, findListedMember, listMembers, resetMemberPassword, setMemberActive } from "../../domain/admin/members.ts";
@@ -34,6 +35,14 @@ export const adminAuthRouter = router({
     // The React client keeps no token (DECISIONS.md 5): the cookie is the session.
     return { admin_user: describeAdmin(admin) };
   }),
+  requestSignInLink: publicProcedure
+    .input(ZEmailRequestSchema)
+    .mutation(({ ctx, input }) => requestAdminSignInLink(ctx.services, input.email, ctx.meta)),
+  confirmSignInLink: publicProcedure.input(ZLinkTokenRequestSchema).mutation(async ({ ctx, input }) => {
+    const { session, admin } = await confirmAdminSignInLink(ctx.services, input.token, ctx.meta);
+    setSessionCookie(ctx.resHeaders, ctx.services, "admin", session.token, session.expiresAt);
+    return { admin_user: describeAdmin(admin) };
+  }),
   logout: publicProcedure.mutation(async ({ ctx }) => {
     await signOutAdmin(ctx.services, ctx.auth.tokens.admin, ctx.auth.admin?.admin ?? null, ctx.meta);
     clearSessionCookie(ctx.resHeaders, "admin");
@@ -53,8 +62,8 @@ export const adminArea = {
   me: adminProcedure.query(({ ctx }) => describeAdmin(ctx.admin.admin)),
 
   dashboard: router({
-    stats: adminProcedure.query(({ ctx }) => dashboardStats(ctx.services.db, ctx.services.now())),
-    charts: adminProcedure.query(({ ctx }) => dashboardCharts(ctx.services.db, ctx.services.now())),
+    stats: adminProcedure.query(({ ctx }) => dashboardStats(ctx.services)),
+    charts: adminProcedure.query(({ ctx }) => dashboardCharts(ctx.services)),
   }),
 
   members: router({

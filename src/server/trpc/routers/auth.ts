@@ -11,6 +11,7 @@ import {
   ownerPortalAccess,
   requestAccountLink,
   resetPasswordWithLink,
+  sendEmailCode,
   signInWithPassword,
 } from "../../domain/auth.ts";
 import { describeMember } from "../../domain/members.ts";
@@ -54,11 +55,13 @@ export const memberAuthRouter = router({
   }),
 
   /** Whether the owner portal opens for whoever is asking (SPEC.md 2 portal locking). */
-  ownerPortalAccess: publicProcedure.query(({ ctx }) => ownerPortalAccess(ctx.services.config, ctx.auth.member?.member ?? null)),
+  ownerPortalAccess: publicProcedure.query(({ ctx }) => ownerPortalAccess(ctx.services, ctx.auth)),
 });
 
 /** The signed-in member's password, set or changed from the portal. */
 export const memberPasswordRouter = router({
+  /** Emails the 6-digit code that proves the email, before a first password. */
+  sendEmailCode: memberProcedure.mutation(({ ctx }) => sendEmailCode(ctx.services, ctx.member.member)),
   change: memberProcedure
     .input(ZChangePasswordRequestSchema)
     .mutation(({ ctx, input }) => changePassword(ctx.services, ctx.member.member, ctx.member.session.id, input)),

@@ -37,7 +37,7 @@ export const memberBillingRouter = router({
   completeUpgrade: publicProcedure.input(ZSessionIdSchema).mutation(({ ctx, input }) => completeUpgrade(ctx.services, ctx.auth, input.session_id)),
   createPortalAccount: memberProcedure
     .input(ZPortalAccountSchema)
-    .mutation(({ ctx, input }) => createPortalAccount(ctx.services, ctx.member.member, input)),
+    .mutation(({ ctx, input }) => createPortalAccount(ctx.services, ctx.member.member, ctx.member.session.id, input)),
 });
 
 /**

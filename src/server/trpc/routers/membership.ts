@@ -3,6 +3,7 @@ import { ZApplyRequestSchema, ZSignRequestSchema } from "../../../shared/applica
 import {
   applyForMembership,
   assertApplicationAccess,
+  continueApplicationByLink,
   describeApplication,
   findApplication,
   signAgreement,
@@ -12,12 +13,21 @@ import {
 import { notFound } from "../../errors.ts";
 import { setSessionCookie, switchToMemberSession } from "../../http/auth.ts";
 import { publicProcedure, router } from "../trpc.ts";
+import { ZLinkTokenRequestSchema } from "../../../shared/account-schema.ts";
 
 export const ZApplicationIdSchema = z.object({ applicationId: z.string().max(100) });
 
 export const membershipRouter = router({
   submitApplication: publicProcedure.input(ZApplyRequestSchema).mutation(async ({ ctx, input }) => {
-    const result = await applyForMembership(ctx.services, input, ctx.meta);
+    const applicationId = ctx.auth.applicant?.applicationId ?? null;
+    const result = await applyForMembership(ctx.services, input, ctx.meta, { applicationId });
+    setSessionCookie(ctx.resHeaders, ctx.services, "applicant", result.session.token, result.session.expiresAt);
+    return result.response;
+  }),
+
+  /** The link in the application email: continue (and sign) the application in this browser. */
+  continueByLink: publicProcedure.input(ZLinkTokenRequestSchema).mutation(async ({ ctx, input }) => {
+    const result = await continueApplicationByLink(ctx.services, input.token);
     setSessionCookie(ctx.resHeaders, ctx.services, "applicant", result.session.token, result.session.expiresAt);
     return result.response;
   }),

@@ -1,10 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
 import { TRPCClientError } from "@trpc/client";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router-dom";
 import { ADMIN_TEXT, ZAdminLoginRequestSchema, type TAdminLoginRequest } from "@shared/admin.ts";
 import { Button } from "../../components/Button.tsx";
-import { detailMessage } from "../../lib/errors.ts";
+import { detailMessage, errorMessage } from "../../lib/errors.ts";
 import { trpc } from "../../trpc.ts";
 import { Field, fieldNote, inputClass } from "../../components/FormField.tsx";
 
@@ -60,6 +61,7 @@ export function AdminLogin() {
             {login.isPending ? "Logging in..." : "Sign in"}
           </Button>
         </form>
+        <AdminLinkRequest />
         <p className="mt-6 text-center text-sm">
           <Link to="/" className="text-brand-700 underline hover:text-brand-800">
             Back to Home
@@ -67,6 +69,49 @@ export function AdminLogin() {
         </p>
       </div>
     </main>
+  );
+}
+
+/** Signing in by emailed link: for a forgotten password, or when this network's tries are used up. */
+function AdminLinkRequest() {
+  const [email, setEmail] = useState("");
+  const request = trpc.public.adminAuth.requestSignInLink.useMutation();
+  return (
+    <details className="mt-6 rounded-lg border border-slate-200 p-4 text-sm">
+      <summary className="cursor-pointer font-medium text-slate-800">Email me a sign-in link instead</summary>
+      <form
+        className="mt-3 space-y-3"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          request.mutate({ email });
+        }}
+      >
+        <Field id="admin-link-email" label="Administrator email">
+          <input
+            id="admin-link-email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            className={inputClass}
+          />
+        </Field>
+        {request.isSuccess && (
+          <p role="status" className="rounded-lg border border-green-300 bg-green-50 px-3 py-2 text-green-900">
+            {request.data.message}
+          </p>
+        )}
+        {request.isError && (
+          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-red-800">
+            {errorMessage(request.error, "The link could not be sent.")}
+          </p>
+        )}
+        <Button type="submit" variant="secondary" className="w-full" disabled={request.isPending}>
+          {request.isPending ? "Sending..." : "Email Me a Sign-in Link"}
+        </Button>
+      </form>
+    </details>
   );
 }
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { ADMIN_TEXT } from "@shared/admin.ts";
+import { chicagoTime } from "@shared/time.ts";
 import { trpc } from "../../trpc.ts";
 import { EnhancedDatabaseAdmin } from "./EnhancedDatabaseAdmin.tsx";
 import { Card, LoadFailed, Loading, useSessionLossGuard } from "./ui.tsx";
@@ -30,6 +31,11 @@ export function DashboardTab() {
             <Stat label="Premium Members" value={stats.data.premium_members} />
             <Stat label="Recent Sign-ups (30 days)" value={stats.data.recent_signups} />
           </dl>
+        )}
+        {stats.data && (
+          <p className="mt-3 text-xs text-slate-500">
+            Figures as of {chicagoTime(new Date(stats.data.as_of))}, refreshed every 30 seconds.
+          </p>
         )}
       </Card>
       <Suspense fallback={<Loading label="Loading charts..." />}>

@@ -86,7 +86,9 @@ function MessageDialog({ id, onClose }: { id: string | null; onClose: () => void
                 </pre>
                 {message.data.attachments.length > 0 && (
                   <p className="mt-3 text-sm text-slate-600">
-                    Attachments: {message.data.attachments.map((a) => `${a.filename} (${Math.ceil(a.bytes / 1024)} KB)`).join(", ")}
+                    Attachments: {message.data.attachments
+                      .map((a) => `${a.filename} (${a.bytes === null ? "made from the signed record when sent" : `${Math.ceil(a.bytes / 1024)} KB`})`)
+                      .join(", ")}
                   </p>
                 )}
               </>

@@ -1,4 +1,4 @@
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useWhoami } from "../../lib/whoami.ts";
 import { ApplicationForm, type SubmittedApplication } from "./ApplicationForm.tsx";
@@ -14,11 +14,18 @@ export function ApplySection() {
   const whoami = useWhoami();
   const [submitted, setSubmitted] = useState<SubmittedApplication | null>(null);
   const [editing, setEditing] = useState(false);
-  const resumedId = whoami.data?.application_id ?? null;
-  const applicationId = editing ? null : (submitted?.applicationId ?? resumedId);
+  // Once shown, the application stays on screen after signing, when the server no longer calls
+  // this browser an applicant (the confirmation and its next step must not unmount).
+  const [resumedId, setResumedId] = useState<string | null>(null);
+  const serverId = whoami.data?.application_id ?? null;
+  useEffect(() => {
+    if (serverId) setResumedId(serverId);
+  }, [serverId]);
+  const applicationId = editing ? null : (submitted?.applicationId ?? serverId ?? resumedId);
 
   const onContinue = useCallback(() => {
     setSubmitted(null);
+    setResumedId(null);
     setEditing(false);
     navigate("/basic-portal");
   }, [navigate]);

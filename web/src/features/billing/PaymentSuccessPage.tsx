@@ -8,6 +8,7 @@ import { errorMessage } from "../../lib/errors.ts";
 import { useSiteConfig } from "../../lib/site-config.ts";
 import { useWhoami } from "../../lib/whoami.ts";
 import { trpc } from "../../trpc.ts";
+import { EmailCodeField } from "../account/EmailCodeField.tsx";
 import { Facts, useSessionIdParam, Working } from "./shared.tsx";
 
 export const REDIRECT_AFTER_PAYMENT_MS = 5000;
@@ -94,7 +95,11 @@ function PaymentReceipt({ payment }: { payment: Payment }) {
       </div>
 
       {needsAccount && member && (
-        <PortalAccountStep suggestion={suggestPortalUsername(member.first_name, member.last_name)} onDone={() => setAccountDone(true)} />
+        <PortalAccountStep
+          suggestion={suggestPortalUsername(member.first_name, member.last_name)}
+          unverifiedEmail={member.email_verified ? null : member.email}
+          onDone={() => setAccountDone(true)}
+        />
       )}
 
       <section className="mt-6">
@@ -133,9 +138,18 @@ function PaymentReceipt({ payment }: { payment: Payment }) {
   );
 }
 
-function PortalAccountStep({ suggestion, onDone }: { suggestion: string; onDone: () => void }) {
+function PortalAccountStep({
+  suggestion,
+  unverifiedEmail,
+  onDone,
+}: {
+  suggestion: string;
+  unverifiedEmail: string | null;
+  onDone: () => void;
+}) {
   const [username, setUsername] = useState(suggestion);
   const [password, setPassword] = useState("");
+  const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const usernameId = useId();
   const passwordId = useId();
@@ -158,7 +172,7 @@ function PortalAccountStep({ suggestion, onDone }: { suggestion: string; onDone:
         onSubmit={(e) => {
           e.preventDefault();
           setError(null);
-          const parsed = ZPortalAccountSchema.safeParse({ username, password });
+          const parsed = ZPortalAccountSchema.safeParse({ username, password, email_code: unverifiedEmail ? code : undefined });
           if (!parsed.success) {
             setError(parsed.error.issues[0]?.message ?? "Check your username and password.");
             return;
@@ -192,6 +206,7 @@ function PortalAccountStep({ suggestion, onDone }: { suggestion: string; onDone:
           />
           <p className="mt-1 text-xs text-slate-500">At least 10 characters.</p>
         </div>
+        {unverifiedEmail && <EmailCodeField email={unverifiedEmail} value={code} onChange={setCode} />}
         {error && (
           <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-2 text-sm text-red-800">
             {error}

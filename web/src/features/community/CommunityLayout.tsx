@@ -61,7 +61,7 @@ export function MemberNav() {
               </NavLink>
             </li>
             <li>
-              <NavLink to="/basic-portal" className={navClass}>
+              <NavLink to={member.membership_level === "Basic" ? "/basic-portal" : "/portal"} className={navClass}>
                 Member portal
               </NavLink>
             </li>

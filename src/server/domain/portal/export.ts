@@ -1,0 +1,46 @@
+import { asc, eq } from "drizzle-orm";
+import { chicagoToday } from "../../../shared/calendar.ts";
+import { leases, leaseTenants, ledgerEntries, properties, units } from "../../db/schema.ts";
+import type { Services } from "../../services.ts";
+import type { Owner } from "./access.ts";
+import { describeTenant } from "./leases.ts";
+import { withRunningBalance } from "./ledger.ts";
+import { postOwnerDue } from "./posting.ts";
+import { describeProperty } from "./properties.ts";
+
+// GET /api/portal/export: everything the owner has, as JSON, at any time (PORTAL.md 1), including
+// after a downgrade. Archived properties and ended leases are included.
+
+export async function exportOwnerBooks(services: Services, owner: Owner) {
+  const { db } = services;
+  const today = chicagoToday(services.now());
+  // Rent keeps falling due while a lease runs, whatever the owner's level: the export is up to date.
+  await postOwnerDue(db, owner.id, today);
+  const [propertyRows, unitRows, leaseRows, tenantRows, entryRows] = await Promise.all([
+    db.select().from(properties).where(eq(properties.ownerId, owner.id)).orderBy(asc(properties.createdAt)),
+    db.select().from(units).where(eq(units.ownerId, owner.id)).orderBy(asc(units.createdAt)),
+    db.select().from(leases).where(eq(leases.ownerId, owner.id)).orderBy(asc(leases.startDate)),
+    db.select().from(leaseTenants).where(eq(leaseTenants.ownerId, owner.id)),
+    db.select().from(ledgerEntries).where(eq(ledgerEntries.ownerId, owner.id)).orderBy(asc(ledgerEntries.date), asc(ledgerEntries.seq)),
+  ]);
+  return {
+    exported_at: services.now().toISOString(),
+    as_of: today,
+    owner: { id: owner.id, name: `${owner.member.firstName} ${owner.member.lastName}`, email: owner.member.email },
+    properties: propertyRows.map((p) => describeProperty(p, unitRows.filter((u) => u.propertyId === p.id))),
+    leases: leaseRows.map((l) => ({
+      id: l.id,
+      unit_id: l.unitId,
+      start_date: l.startDate,
+      end_date: l.endDate,
+      rent_cents: l.rentCents,
+      due_day: l.dueDay,
+      deposit_cents: l.depositCents,
+      late_fee: l.lateFee ?? null,
+      tenants: tenantRows.filter((t) => t.leaseId === l.id).map(describeTenant),
+      ledger: withRunningBalance(entryRows.filter((e) => e.leaseId === l.id)),
+    })),
+  };
+}
+
+export const exportFileName = (today: string) => `owner-portal-export-${today}.json`;

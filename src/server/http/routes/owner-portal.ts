@@ -1,0 +1,126 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { chicagoToday } from "../../../shared/calendar.ts";
+import {
+  ZChargeSchema,
+  ZEndLeaseSchema,
+  ZImportRequestSchema,
+  ZLeaseListQuerySchema,
+  ZLeaseSchema,
+  ZPaymentSchema,
+  ZPropertyPatchSchema,
+  ZPropertySchema,
+  ZRentRollQuerySchema,
+  ZUnitPatchSchema,
+  ZUnitSchema,
+  ZVoidSchema,
+} from "../../../shared/portal.ts";
+import { ownerPortalStatus, requireOwner } from "../../domain/portal/access.ts";
+import { ownerDashboard } from "../../domain/portal/dashboard.ts";
+import { exportFileName, exportOwnerBooks } from "../../domain/portal/export.ts";
+import { addLease, endLease, getLease, listLeases } from "../../domain/portal/leases.ts";
+import { leaseLedger, recordCharge, recordPayment, voidEntry } from "../../domain/portal/ledger.ts";
+import { addProperty, addUnit, deleteProperty, getProperty, listProperties, updateProperty, updateUnit } from "../../domain/portal/properties.ts";
+import { importRentRoll } from "../../domain/portal/rent-roll-import.ts";
+import { rentRoll, rentRollCsv, rentRollFileName } from "../../domain/portal/rent-roll.ts";
+import type { AppEnv } from "../auth.ts";
+import { readJson, readQuery } from "../validate.ts";
+
+// PORTAL.md 8: the owner portal's REST paths, for API clients; the React app calls the same domain
+// functions through tRPC (member.owner). Reads need an owner (a downgraded owner reads too);
+// writes need a running Standard or Premium membership.
+
+export const ZPropertyListQuerySchema = z.object({ include_archived: z.enum(["true", "false"]).optional() });
+
+const read = (c: { var: AppEnv["Variables"] }) => requireOwner(c.var.services, c.var.auth, "read");
+const write = (c: { var: AppEnv["Variables"] }) => requireOwner(c.var.services, c.var.auth, "write");
+
+export const ownerPortalRoutes = new Hono<AppEnv>()
+  .get("/access", async (c) => c.json(await ownerPortalStatus(c.var.services, c.var.auth)))
+  .get("/dashboard", async (c) => c.json(await ownerDashboard(c.var.services, await read(c))))
+  .get("/properties", async (c) => {
+    const owner = await read(c);
+    const query = readQuery(c, ZPropertyListQuerySchema);
+    return c.json(await listProperties(c.var.services, owner, { includeArchived: query.include_archived === "true" }));
+  })
+  .post("/properties", async (c) => {
+    const owner = await write(c);
+    const input = await readJson(c, ZPropertySchema);
+    return c.json(await addProperty(c.var.services, owner, input), 201);
+  })
+  .get("/properties/:id", async (c) => c.json(await getProperty(c.var.services, await read(c), c.req.param("id"))))
+  .patch("/properties/:id", async (c) => {
+    const owner = await write(c);
+    const patch = await readJson(c, ZPropertyPatchSchema);
+    return c.json(await updateProperty(c.var.services, owner, c.req.param("id"), patch));
+  })
+  .delete("/properties/:id", async (c) => c.json(await deleteProperty(c.var.services, await write(c), c.req.param("id"))))
+  .post("/properties/:id/units", async (c) => {
+    const owner = await write(c);
+    const unit = await readJson(c, ZUnitSchema);
+    return c.json(await addUnit(c.var.services, owner, c.req.param("id"), unit), 201);
+  })
+  .patch("/units/:id", async (c) => {
+    const owner = await write(c);
+    const patch = await readJson(c, ZUnitPatchSchema);
+    return c.json(await updateUnit(c.var.services, owner, c.req.param("id"), patch));
+  })
+  .get("/leases", async (c) => {
+    const owner = await read(c);
+    return c.json(await listLeases(c.var.services, owner, readQuery(c, ZLeaseListQuerySchema)));
+  })
+  .post("/leases", async (c) => {
+    const owner = await write(c);
+    const input = await readJson(c, ZLeaseSchema);
+    return c.json(await addLease(c.var.services, owner, input), 201);
+  })
+  .get("/leases/:id", async (c) => c.json(await getLease(c.var.services, await read(c), c.req.param("id"))))
+  .post("/leases/:id/end", async (c) => {
+    const owner = await write(c);
+    const { end_date } = await readJson(c, ZEndLeaseSchema);
+    return c.json(await endLease(c.var.services, owner, c.req.param("id"), end_date));
+  })
+  .get("/leases/:id/ledger", async (c) => c.json(await leaseLedger(c.var.services, await read(c), c.req.param("id"))))
+  .post("/leases/:id/charges", async (c) => {
+    const owner = await write(c);
+    const input = await readJson(c, ZChargeSchema);
+    return c.json(await recordCharge(c.var.services, owner, c.req.param("id"), input), 201);
+  })
+  .post("/leases/:id/payments", async (c) => {
+    const owner = await write(c);
+    const input = await readJson(c, ZPaymentSchema);
+    return c.json(await recordPayment(c.var.services, owner, c.req.param("id"), input), 201);
+  })
+  .post("/ledger/:entryId/void", async (c) => {
+    const owner = await write(c);
+    const { reason } = await readJson(c, ZVoidSchema);
+    return c.json(await voidEntry(c.var.services, owner, c.req.param("entryId"), reason), 201);
+  })
+  // The rent roll (SPEC.md's GET /api/portal/payments): ?month=YYYY-MM, &format=csv for a spreadsheet.
+  .get("/payments", async (c) => {
+    const owner = await read(c);
+    const query = readQuery(c, ZRentRollQuerySchema);
+    const roll = await rentRoll(c.var.services, owner, query.month);
+    if (query.format === "csv") {
+      return c.body(rentRollCsv(roll), 200, {
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": `attachment; filename="${rentRollFileName(roll.month)}"`,
+        "cache-control": "private, no-store",
+      });
+    }
+    return c.json(roll);
+  })
+  .post("/imports/rent-roll", async (c) => {
+    const owner = await write(c);
+    const input = await readJson(c, ZImportRequestSchema);
+    return c.json(await importRentRoll(c.var.services, owner, input));
+  })
+  .get("/export", async (c) => {
+    const owner = await read(c);
+    const books = await exportOwnerBooks(c.var.services, owner);
+    return c.body(JSON.stringify(books, null, 2), 200, {
+      "content-type": "application/json; charset=utf-8",
+      "content-disposition": `attachment; filename="${exportFileName(chicagoToday(c.var.services.now()))}"`,
+      "cache-control": "private, no-store",
+    });
+  });

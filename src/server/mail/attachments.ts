@@ -1,0 +1,22 @@
+import type { DbOrTx } from "../db/client.ts";
+import type { InlineAttachment, OutboxAttachment } from "../db/schema.ts";
+import { findContract, issueContractPdf } from "../domain/contracts.ts";
+
+/**
+ * The attachments of an outbox message as files: a signed agreement's PDF is rendered from its
+ * contract now (and its SHA-256 recorded as issued); other attachments are stored as they are.
+ */
+export async function resolveAttachments(db: DbOrTx, attachments: OutboxAttachment[]): Promise<InlineAttachment[]> {
+  const files: InlineAttachment[] = [];
+  for (const attachment of attachments) {
+    if ("content" in attachment) {
+      files.push(attachment);
+      continue;
+    }
+    const contract = await findContract(db, attachment.contractPdf);
+    if (!contract) throw new Error(`the contract ${attachment.contractPdf} of an attachment is gone`);
+    const pdf = await issueContractPdf(db, contract);
+    files.push({ filename: attachment.filename, contentType: attachment.contentType, content: Buffer.from(pdf.bytes).toString("base64") });
+  }
+  return files;
+}

@@ -1,0 +1,213 @@
+import { z } from "zod";
+import { IsoDateSchema, PeriodSchema } from "./calendar.ts";
+
+// The owner portal's vocabulary and request rules (PORTAL.md sections 2, 3 and 8), shared by the
+// server and the web app's forms. Money is integer cents everywhere.
+
+/** Schedule E line 1b's codes (PORTAL.md 2). */
+export const PROPERTY_TYPES = {
+  single_family: { code: 1, label: "Single family residence" },
+  multi_family: { code: 2, label: "Multi-family residence" },
+  vacation: { code: 3, label: "Vacation / short-term rental" },
+  commercial: { code: 4, label: "Commercial" },
+  land: { code: 5, label: "Land" },
+  self_rental: { code: 7, label: "Self-rental" },
+  other: { code: 8, label: "Other" },
+} as const;
+export type PropertyType = keyof typeof PROPERTY_TYPES;
+export const PROPERTY_TYPE_KEYS = Object.keys(PROPERTY_TYPES) as [PropertyType, ...PropertyType[]];
+
+export const LEDGER_KINDS = ["rent", "late_fee", "fee", "deposit", "payment", "credit", "refund", "void"] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+/** What an owner records by hand besides payments; the sign follows the kind (credits lower the balance). */
+export const CHARGE_KINDS = ["fee", "deposit", "credit", "refund"] as const;
+export type ChargeKind = (typeof CHARGE_KINDS)[number];
+export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
+  rent: "Rent",
+  late_fee: "Late fee",
+  fee: "Fee",
+  deposit: "Security deposit",
+  payment: "Payment",
+  credit: "Credit",
+  refund: "Refund to tenant",
+  void: "Void",
+};
+
+export const PAYMENT_METHODS = ["cash", "check", "money_order", "bank_transfer", "card", "other"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  cash: "Cash",
+  check: "Check",
+  money_order: "Money order",
+  bank_transfer: "Bank transfer",
+  card: "Card",
+  other: "Other",
+};
+
+export const LATE_FEE_KINDS = ["fixed", "percent", "chicago_rlto"] as const;
+export type LateFeeKind = (typeof LATE_FEE_KINDS)[number];
+
+export const ROLL_STATUSES = ["paid", "partial", "unpaid", "credit"] as const;
+export type RollStatus = (typeof ROLL_STATUSES)[number];
+
+const cents = (what: string) =>
+  z.number(`Enter ${what} in cents`).int(`${what} is a whole number of cents`).min(0, `${what} cannot be negative`).max(100_000_000_00, `${what} is too large`);
+const positiveCents = (what: string) => cents(what).min(1, `${what} must be more than zero`);
+const text = (max: number) => z.string().trim().max(max);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const ZAddressSchema = z.object({
+  line1: text(200).min(1, "Enter the street address"),
+  line2: optionalText(200),
+  city: text(100).min(1, "Enter the city"),
+  state: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, "Use the two-letter state code")
+    .default("IL"),
+  zip: z
+    .string()
+    .trim()
+    .regex(/^\d{5}(-\d{4})?$/, "Use a 5-digit ZIP or ZIP+4 (60608 or 60608-1234)"),
+});
+
+export const ZUnitSchema = z.object({
+  label: text(40).min(1, "Name the unit (1, 2R, Garden...)"),
+  bedrooms: z.number().int().min(0).max(50).nullish(),
+  bathrooms: z.number().min(0).max(50).multipleOf(0.5, "Use whole or half baths").nullish(),
+  market_rent_cents: cents("Market rent").nullish(),
+});
+export type TUnit = z.input<typeof ZUnitSchema>;
+
+export const ZPropertySchema = z.object({
+  name: optionalText(120),
+  address: ZAddressSchema,
+  property_type: z.enum(PROPERTY_TYPE_KEYS, "Choose the property type"),
+  placed_in_service: IsoDateSchema.nullish(),
+  building_basis_cents: cents("The building's basis").nullish(),
+  units: z.array(ZUnitSchema).max(500, "Add at most 500 units at once").default([]),
+});
+export type TPropertyRequest = z.input<typeof ZPropertySchema>;
+
+export const ZPropertyPatchSchema = ZPropertySchema.omit({ units: true })
+  .extend({ address: ZAddressSchema.partial(), archived: z.boolean() })
+  .partial();
+export type TPropertyPatch = z.input<typeof ZPropertyPatchSchema>;
+
+export const ZUnitPatchSchema = ZUnitSchema.partial().extend({ archived: z.boolean().optional() });
+
+/**
+ * A late-fee policy (PORTAL.md 3): after `grace_days` past the due date, a fixed amount, a percent
+ * of the period's rent, or Chicago's RLTO limit; optionally plus a daily amount up to a cap.
+ */
+export const ZLateFeePolicySchema = z
+  .object({
+    grace_days: z.number().int("Grace is whole days").min(0).max(31, "Use at most 31 grace days"),
+    kind: z.enum(LATE_FEE_KINDS, "Choose fixed, percent or Chicago RLTO"),
+    amount_cents: cents("The late fee").nullish(),
+    percent: z.number().gt(0, "The percent must be more than zero").max(100).nullish(),
+    daily_cents: cents("The daily late fee").nullish(),
+    max_cents: cents("The most a late fee may be").nullish(),
+  })
+  .superRefine((p, ctx) => {
+    if (p.kind === "fixed" && !p.amount_cents) ctx.addIssue({ code: "custom", path: ["amount_cents"], message: "Enter the late fee" });
+    if (p.kind === "percent" && !p.percent) ctx.addIssue({ code: "custom", path: ["percent"], message: "Enter the percent of rent" });
+    if (p.kind === "chicago_rlto" && p.daily_cents) {
+      ctx.addIssue({ code: "custom", path: ["daily_cents"], message: "Chicago's RLTO allows no daily fee on top of its limit" });
+    }
+    if (p.daily_cents && !p.max_cents) {
+      ctx.addIssue({ code: "custom", path: ["max_cents"], message: "A daily late fee needs a most it may reach" });
+    }
+  });
+export type TLateFeePolicy = z.output<typeof ZLateFeePolicySchema>;
+
+export const ZTenantSchema = z.object({
+  first_name: text(80).min(1, "Enter the tenant's first name"),
+  last_name: text(80).min(1, "Enter the tenant's last name"),
+  email: z
+    .email("Enter a valid email or leave it empty")
+    .max(254)
+    .nullish()
+    .or(z.literal("").transform(() => null))
+    .transform((v) => (v ? v.toLowerCase() : null)),
+  phone: optionalText(40),
+});
+export type TTenant = z.input<typeof ZTenantSchema>;
+
+export const ZLeaseSchema = z
+  .object({
+    unit_id: z.uuid("Choose the unit"),
+    start_date: IsoDateSchema,
+    end_date: IsoDateSchema.nullish(),
+    rent_cents: positiveCents("The rent"),
+    due_day: z.number("Enter the day rent is due").int().min(1, "The due day is 1 to 28").max(28, "The due day is 1 to 28"),
+    deposit_cents: cents("The deposit").default(0),
+    late_fee: ZLateFeePolicySchema.nullish(),
+    tenants: z.array(ZTenantSchema).min(1, "Add at least one tenant").max(10, "At most 10 tenants on one lease"),
+  })
+  .refine((l) => !l.end_date || l.end_date >= l.start_date, { path: ["end_date"], message: "The lease cannot end before it starts" });
+export type TLeaseRequest = z.input<typeof ZLeaseSchema>;
+
+export const ZEndLeaseSchema = z.object({ end_date: IsoDateSchema });
+
+export const ZPaymentSchema = z.object({
+  amount_cents: positiveCents("The payment"),
+  paid_on: IsoDateSchema,
+  method: z.enum(PAYMENT_METHODS, "Choose how it was paid"),
+  reference: optionalText(120),
+});
+export type TPaymentRequest = z.input<typeof ZPaymentSchema>;
+
+export const ZChargeSchema = z.object({
+  kind: z.enum(CHARGE_KINDS, "Choose fee, deposit, credit or refund"),
+  amount_cents: positiveCents("The amount"),
+  date: IsoDateSchema,
+  description: text(200).min(1, "Describe the charge"),
+});
+export type TChargeRequest = z.input<typeof ZChargeSchema>;
+
+export const ZVoidSchema = z.object({ reason: text(200).min(3, "Say why this entry is voided") });
+
+export const ZRentRollQuerySchema = z.object({
+  month: PeriodSchema.optional(),
+  format: z.enum(["json", "csv"]).default("json"),
+});
+
+export const ZLeaseListQuerySchema = z.object({
+  state: z.enum(["current", "active", "upcoming", "ended", "all"]).optional(),
+  property_id: z.uuid().optional(),
+  unit_id: z.uuid().optional(),
+});
+
+/** A rent-roll import: the spreadsheet as CSV text; `confirm` writes it, else the answer is a preview. */
+export const ZImportRequestSchema = z.object({
+  csv: z.string().min(1, "Choose the spreadsheet (CSV) to import").max(900_000, "The spreadsheet is too large: import at most 2000 rows at a time"),
+  confirm: z.boolean().optional(),
+});
+
+/** Chicago's RLTO late-fee limit (5-12-140(h)): $10 for the first $500 of monthly rent plus 5% of the rent above $500, half up to the cent. */
+export function chicagoRltoLimit(monthlyRentCents: number): number {
+  return 1000 + Math.floor((2 * Math.max(0, monthlyRentCents - 50_000) * 5 + 100) / 200);
+}
+
+/** "$1,050.00" */
+export function formatCents(amountCents: number): string {
+  const sign = amountCents < 0 ? "-" : "";
+  return `${sign}$${(Math.abs(amountCents) / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** "1,050.00", "$1050", "1050.5" -> cents; null when it is not an amount of money. */
+export function parseDollars(input: string): number | null {
+  const clean = input.trim().replace(/^\$/, "").replace(/,/g, "");
+  if (!/^-?\d+(\.\d{1,2})?$/.test(clean)) return null;
+  const [whole, fraction = ""] = clean.replace("-", "").split(".");
+  const value = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+  return clean.startsWith("-") ? -value : value;
+}

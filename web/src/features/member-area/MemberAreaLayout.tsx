@@ -1,0 +1,95 @@
+import type { ReactNode } from "react";
+import { Link, NavLink, useNavigate } from "react-router-dom";
+import { Button, buttonClass } from "../../components/Button.tsx";
+import { SiteFooter } from "../../components/SiteFooter.tsx";
+import { SiteHeader } from "../../components/SiteHeader.tsx";
+import { ManageSubscriptionDialog } from "../billing/ManageSubscriptionDialog.tsx";
+import { useSignOut } from "../account/useSignOut.ts";
+import { MemberNav } from "../community/CommunityLayout.tsx";
+import type { MemberInfo } from "../portal/types.ts";
+
+/** The owner tools, in the member area's navigation for Standard and Premium members (and a downgraded owner). */
+const OWNER_LINKS = [
+  { to: "/portal", label: "Dashboard", end: true },
+  { to: "/portal/properties", label: "Properties" },
+  { to: "/portal/leases", label: "Leases & Ledgers" },
+  { to: "/portal/rent-roll", label: "Rent Roll" },
+  { to: "/portal/import", label: "Import" },
+] as const;
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  `whitespace-nowrap rounded-lg px-3 py-2 text-sm font-semibold ${isActive ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100"}`;
+
+/**
+ * One member area: the site's header and footer, the member's name, level and subscription, and
+ * its sections. `/portal` shows the owner tools beside what every member has; `/basic-portal`
+ * (SPEC.md's route) the same area without them.
+ */
+export function MemberAreaLayout({ member, ownerTools, children }: { member: MemberInfo; ownerTools: boolean; children: ReactNode }) {
+  const navigate = useNavigate();
+  const signOut = useSignOut(() => navigate("/sign-in"));
+  const title = member.membership_level === "Basic" ? "Basic Member Portal" : `${member.membership_level} Member Portal`;
+  return (
+    <>
+      <SiteHeader />
+      <MemberNav />
+      <div className="min-h-screen bg-slate-50">
+        <div className="border-b border-slate-200 bg-white">
+          <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-4">
+            <div className="flex flex-wrap items-center gap-3">
+              <h1 className="text-xl font-bold text-slate-900">{title}</h1>
+              <span className="rounded-full bg-green-100 px-3 py-1 text-sm font-medium text-green-800">{member.membership_level} Membership</span>
+            </div>
+            <div className="flex flex-wrap items-center gap-2">
+              <ManageSubscriptionDialog email={member.email} />
+              <Button variant="ghost" className="text-sm" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+                {signOut.isPending ? "Signing out..." : "Sign Out"}
+              </Button>
+            </div>
+          </div>
+          <nav aria-label="Member area" className="mx-auto max-w-6xl px-4 pb-3">
+            <ul className="flex flex-wrap gap-1">
+              {ownerTools &&
+                OWNER_LINKS.map((link) => (
+                  <li key={link.to}>
+                    <NavLink to={link.to} end={"end" in link} className={navClass}>
+                      {link.label}
+                    </NavLink>
+                  </li>
+                ))}
+              <li>
+                <NavLink to={ownerTools ? "/portal/resources" : "/basic-portal"} className={navClass}>
+                  {ownerTools ? "Member Resources" : "Documents, Skills & Account"}
+                </NavLink>
+              </li>
+              {!ownerTools && (
+                <li>
+                  <Link to="/portal" className={buttonClass("ghost", "whitespace-nowrap py-2 text-sm")}>
+                    Owner Portal
+                  </Link>
+                </li>
+              )}
+            </ul>
+          </nav>
+        </div>
+        <main id="main" className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+          {children}
+        </main>
+      </div>
+      <SiteFooter />
+    </>
+  );
+}
+
+/** The welcome banner of the member's resources. */
+export function MemberWelcome({ member, lead }: { member: MemberInfo; lead: string }) {
+  return (
+    <section className="mb-6 flex flex-col gap-4 rounded-2xl bg-gradient-to-r from-brand-800 to-brand-600 p-6 text-white sm:flex-row sm:items-center sm:justify-between">
+      <div>
+        <h2 className="text-2xl font-bold">Welcome, {member.full_name}!</h2>
+        <p className="mt-1 text-brand-100">Signed in as {member.email}</p>
+        <p className="mt-2 max-w-2xl text-brand-50">{lead}</p>
+      </div>
+    </section>
+  );
+}

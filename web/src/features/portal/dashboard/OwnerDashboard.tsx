@@ -1,0 +1,122 @@
+import { lazy, Suspense } from "react";
+import { Link } from "react-router-dom";
+import { buttonClass } from "../../../components/Button.tsx";
+import { trpc } from "../../../trpc.ts";
+import { day, Failed, money, Section, Stat, Working } from "../owner/ui.tsx";
+import { PAYMENT_METHOD_LABELS } from "@shared/portal.ts";
+
+const DueCollectedChart = lazy(() => import("./DueCollectedChart.tsx"));
+
+/** The owner's dashboard: the portfolio, this month, who is late, leases ending, recent payments, a year of rent. */
+export default function OwnerDashboard({ canWrite }: { canWrite: boolean }) {
+  const dashboard = trpc.member.owner.dashboard.useQuery();
+  if (dashboard.isPending) return <Working label="Loading your dashboard..." />;
+  if (dashboard.isError) return <Failed error={dashboard.error} what="your dashboard" onRetry={() => void dashboard.refetch()} />;
+  const d = dashboard.data;
+
+  if (d.empty) {
+    return (
+      <section aria-labelledby="start-heading" className="rounded-2xl border border-dashed border-brand-300 bg-white p-8 text-center shadow-sm">
+        <h2 id="start-heading" className="text-2xl font-bold text-slate-900">
+          Welcome to your owner portal
+        </h2>
+        <p className="mx-auto mt-2 max-w-xl text-slate-600">
+          Start with a property and its units, then add each lease with its tenants, rent and due day. Past months of rent appear at
+          once, and every payment you record keeps the balance right.
+        </p>
+        {canWrite && (
+          <div className="mt-6 flex flex-wrap justify-center gap-3">
+            <Link to="/portal/properties?new=1" className={buttonClass("primary")}>
+              Add your first property
+            </Link>
+            <Link to="/portal/import" className={buttonClass("secondary")}>
+              Import a rent roll (CSV)
+            </Link>
+          </div>
+        )}
+      </section>
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        <Stat label="Properties" value={String(d.properties)} note={`${d.units} units`} />
+        <Stat label="Occupancy" value={`${d.occupancy_percent}%`} note={`${d.occupied_units} of ${d.units} units leased`} />
+        <Stat label={`Due in ${d.month.label}`} value={money(d.month.due_cents)} />
+        <Stat label={`Collected in ${d.month.label}`} value={money(d.month.collected_cents)} note={`${money(d.outstanding_cents)} outstanding`} />
+      </dl>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Section title="Late rent">
+          {d.late.length === 0 ? (
+            <p className="text-slate-600">No tenant is behind on rent.</p>
+          ) : (
+            <ul className="divide-y divide-slate-100">
+              {d.late.map((l) => (
+                <li key={l.lease_id} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
+                  <div>
+                    <Link to={`/portal/leases/${l.lease_id}`} className="font-medium text-brand-700 hover:underline">
+                      {l.tenants.join(" & ") || "Lease"}, {l.property} unit {l.unit}
+                    </Link>
+                    <p className="text-sm text-slate-600">
+                      {l.days_late} days late since {day(l.since)}
+                    </p>
+                  </div>
+                  <span className="font-semibold text-red-700">{money(l.unpaid_rent_cents)} rent unpaid</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+        <Section title="Leases ending in the next 60 days">
+          {d.ending_soon.length === 0 ? (
+            <p className="text-slate-600">No lease ends in the next 60 days.</p>
+          ) : (
+            <ul className="divide-y divide-slate-100">
+              {d.ending_soon.map((l) => (
+                <li key={l.lease_id} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
+                  <Link to={`/portal/leases/${l.lease_id}`} className="font-medium text-brand-700 hover:underline">
+                    {l.tenants.join(" & ") || "Lease"}, {l.property} unit {l.unit}
+                  </Link>
+                  <span className="text-sm text-slate-700">
+                    Ends {day(l.end_date)} ({l.days_left} days)
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+      </div>
+
+      <Section title="Rent due and collected">
+        <Suspense fallback={<Working label="Loading the chart..." />}>
+          <DueCollectedChart chart={d.chart} />
+        </Suspense>
+      </Section>
+
+      <Section title="Recent payments" actions={<Link to="/portal/rent-roll" className={buttonClass("secondary", "text-sm")}>Rent roll</Link>}>
+        {d.recent_payments.length === 0 ? (
+          <p className="text-slate-600">No payments recorded yet.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {d.recent_payments.map((p) => (
+              <li key={p.entry_id} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
+                <div>
+                  <Link to={`/portal/leases/${p.lease_id}`} className="font-medium text-brand-700 hover:underline">
+                    {p.tenants.join(" & ") || "Lease"}, {p.property} unit {p.unit}
+                  </Link>
+                  <p className="text-sm text-slate-600">
+                    {day(p.date)}
+                    {p.method ? ` · ${PAYMENT_METHOD_LABELS[p.method]}` : ""}
+                  </p>
+                </div>
+                <span className="font-semibold text-green-800">{money(p.amount_cents)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,320 @@
+import { useState } from "react";
+import { useParams } from "react-router-dom";
+import { chicagoToday } from "@shared/calendar.ts";
+import {
+  CHARGE_KINDS,
+  LEDGER_KIND_LABELS,
+  parseDollars,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  type ChargeKind,
+  type PaymentMethod,
+} from "@shared/portal.ts";
+import { Button } from "../../../components/Button.tsx";
+import { Field, inputClass } from "../../../components/FormField.tsx";
+import { trpc } from "../../../trpc.ts";
+import type { LedgerEntry } from "../owner/types.ts";
+import { day, Failed, FormError, money, PortalDialog, Section, Working } from "../owner/ui.tsx";
+
+type Dialog = { kind: "payment" } | { kind: "charge" } | { kind: "void"; entry: LedgerEntry } | { kind: "end" } | null;
+
+/** A lease and its ledger with a running balance; recording payments and charges, voiding, ending the lease. */
+export default function LeasePage({ canWrite }: { canWrite: boolean }) {
+  const { id = "" } = useParams();
+  const ledger = trpc.member.owner.leases.ledger.useQuery({ id });
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+
+  if (ledger.isPending) return <Working label="Loading the ledger..." />;
+  if (ledger.isError) return <Failed error={ledger.error} what="this lease" />;
+  const { lease, entries, balance_cents: balance, accruing_late_fees: accruing } = ledger.data;
+  const tenants = lease.tenants.map((t) => `${t.first_name} ${t.last_name}`).join(" & ");
+
+  return (
+    <div className="space-y-6">
+      <Section
+        title={`${lease.property.display_name}, unit ${lease.unit.label}`}
+        actions={
+          canWrite && (
+            <div className="flex flex-wrap gap-2">
+              <Button className="text-sm" onClick={() => setDialog({ kind: "payment" })}>
+                Record a payment
+              </Button>
+              <Button variant="secondary" className="text-sm" onClick={() => setDialog({ kind: "charge" })}>
+                Add a charge or credit
+              </Button>
+              {lease.state !== "ended" && (
+                <Button variant="ghost" className="text-sm" onClick={() => setDialog({ kind: "end" })}>
+                  End the lease
+                </Button>
+              )}
+            </div>
+          )
+        }
+      >
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm md:grid-cols-4">
+          <Fact label="Tenants" value={tenants} />
+          <Fact label="Rent" value={`${money(lease.rent_cents)} due day ${lease.due_day}`} />
+          <Fact label="Term" value={`${day(lease.start_date)} to ${lease.end_date ? day(lease.end_date) : "month to month"}`} />
+          <Fact label="Deposit" value={money(lease.deposit_cents)} />
+          <Fact
+            label="Late fee"
+            value={
+              !lease.late_fee
+                ? "None"
+                : `${lease.late_fee.kind === "chicago_rlto" ? "Chicago RLTO limit" : lease.late_fee.kind === "percent" ? `${lease.late_fee.percent}% of rent` : money(lease.late_fee.amount_cents ?? 0)} after ${lease.late_fee.grace_days} grace days`
+            }
+          />
+          <Fact label="Balance" value={balance > 0 ? `${money(balance)} owed` : balance < 0 ? `${money(-balance)} credit` : "Paid up"} strong />
+        </dl>
+        {lease.tenants.some((t) => t.email) && (
+          <p className="mt-3 text-xs text-slate-500">Tenants with an email get a receipt for every payment you record.</p>
+        )}
+        {accruing.length > 0 && (
+          <p role="note" className="mt-3 rounded-lg bg-amber-50 p-2 text-sm text-amber-900">
+            {accruing.map((a) => `A late fee for ${a.period} is growing: ${money(a.amount_cents)} after ${a.days_late} days; it is posted once the rent is paid or the cap is reached.`).join(" ")}
+          </p>
+        )}
+      </Section>
+
+      <Section title="Ledger">
+        {entries.length === 0 ? (
+          <p className="text-slate-600">Nothing is due yet: the first rent is posted on its due date.</p>
+        ) : (
+          <>
+            <table className="hidden min-w-full divide-y divide-slate-200 text-left text-sm md:table">
+              <caption className="sr-only">Ledger of {tenants}, with the balance after each entry</caption>
+              <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
+                <tr>
+                  <th scope="col" className="px-3 py-2">Date</th>
+                  <th scope="col" className="px-3 py-2">Entry</th>
+                  <th scope="col" className="px-3 py-2 text-right">Amount</th>
+                  <th scope="col" className="px-3 py-2 text-right">Balance</th>
+                  {canWrite && <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {entries.map((e) => (
+                  <tr key={e.id} className={e.voided_by || e.kind === "void" ? "text-slate-400" : ""}>
+                    <td className="whitespace-nowrap px-3 py-2">{day(e.date)}</td>
+                    <td className="px-3 py-2">
+                      <span className="font-medium">{LEDGER_KIND_LABELS[e.kind]}</span> · <span>{e.description}</span>
+                      {e.voided_by && <span className="ml-1 text-xs">(voided)</span>}
+                    </td>
+                    <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{money(e.amount_cents)}</td>
+                    <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{money(e.balance_cents)}</td>
+                    {canWrite && (
+                      <td className="px-3 py-2 text-right">
+                        {!e.voided_by && e.kind !== "void" && (
+                          <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => setDialog({ kind: "void", entry: e })} aria-label={`Void ${LEDGER_KIND_LABELS[e.kind]} of ${day(e.date)}`}>
+                            Void
+                          </Button>
+                        )}
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <ul className="divide-y divide-slate-100 md:hidden" aria-label={`Ledger of ${tenants}`}>
+              {entries.map((e) => (
+                <li key={e.id} className={`py-2.5 ${e.voided_by || e.kind === "void" ? "text-slate-400" : ""}`}>
+                  <div className="flex justify-between gap-2">
+                    <span className="font-medium">
+                      {LEDGER_KIND_LABELS[e.kind]}
+                      {e.voided_by ? " (voided)" : ""}
+                    </span>
+                    <span className="tabular-nums">{money(e.amount_cents)}</span>
+                  </div>
+                  <div className="flex justify-between gap-2 text-sm text-slate-600">
+                    <span>
+                      {day(e.date)} · <span>{e.description}</span>
+                    </span>
+                    <span className="tabular-nums">Balance {money(e.balance_cents)}</span>
+                  </div>
+                  {canWrite && !e.voided_by && e.kind !== "void" && (
+                    <Button variant="ghost" className="mt-1 px-2 py-1 text-xs" onClick={() => setDialog({ kind: "void", entry: e })} aria-label={`Void ${LEDGER_KIND_LABELS[e.kind]} of ${day(e.date)}`}>
+                      Void
+                    </Button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </Section>
+
+      <PortalDialog open={dialog?.kind === "payment"} onOpenChange={(o) => !o && close()} title="Record a payment" description={`From ${tenants}.`}>
+        <PaymentForm leaseId={lease.id} onDone={close} />
+      </PortalDialog>
+      <PortalDialog open={dialog?.kind === "charge"} onOpenChange={(o) => !o && close()} title="Add a charge or credit">
+        <ChargeForm leaseId={lease.id} onDone={close} />
+      </PortalDialog>
+      <PortalDialog open={dialog?.kind === "void"} onOpenChange={(o) => !o && close()} title="Void this entry" description="A void cancels an entry; both stay on the ledger.">
+        {dialog?.kind === "void" && <VoidForm entry={dialog.entry} onDone={close} />}
+      </PortalDialog>
+      <PortalDialog open={dialog?.kind === "end"} onOpenChange={(o) => !o && close()} title="End the lease" description="Rent after the end is taken back, and the last month is prorated.">
+        <EndForm leaseId={lease.id} startDate={lease.start_date} onDone={close} />
+      </PortalDialog>
+    </div>
+  );
+}
+
+function Fact({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div>
+      <dt className="text-slate-500">{label}</dt>
+      <dd className={strong ? "text-base font-bold text-slate-900" : "text-slate-800"}>{value}</dd>
+    </div>
+  );
+}
+
+const today = () => chicagoToday(new Date());
+
+function useLedgerMutationDone(onDone: () => void) {
+  const utils = trpc.useUtils();
+  return async () => {
+    await utils.member.owner.invalidate();
+    onDone();
+  };
+}
+
+function PaymentForm({ leaseId, onDone }: { leaseId: string; onDone: () => void }) {
+  const done = useLedgerMutationDone(onDone);
+  const record = trpc.member.owner.leases.recordPayment.useMutation({ onSuccess: done });
+  const [values, setValues] = useState({ amount: "", paid_on: today(), method: "check" as PaymentMethod, reference: "" });
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <form
+      className="space-y-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const cents = parseDollars(values.amount);
+        if (!cents || cents <= 0) return setProblem("Enter the amount paid, like 1,200.00");
+        setProblem(null);
+        record.mutate({ id: leaseId, payment: { amount_cents: cents, paid_on: values.paid_on, method: values.method, reference: values.reference || null } });
+      }}
+    >
+      <Field id="payment-amount" label="Amount ($)" error={problem ?? undefined}>
+        <input id="payment-amount" inputMode="decimal" className={inputClass} value={values.amount} onChange={(e) => setValues({ ...values, amount: e.target.value })} />
+      </Field>
+      <Field id="payment-date" label="Paid on">
+        <input id="payment-date" type="date" max={today()} className={inputClass} value={values.paid_on} onChange={(e) => setValues({ ...values, paid_on: e.target.value })} />
+      </Field>
+      <Field id="payment-method" label="Paid by">
+        <select id="payment-method" className={inputClass} value={values.method} onChange={(e) => setValues({ ...values, method: e.target.value as PaymentMethod })}>
+          {PAYMENT_METHODS.map((m) => (
+            <option key={m} value={m}>
+              {PAYMENT_METHOD_LABELS[m]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id="payment-reference" label="Check or reference number (optional)">
+        <input id="payment-reference" className={inputClass} value={values.reference} onChange={(e) => setValues({ ...values, reference: e.target.value })} />
+      </Field>
+      <FormError error={record.error} fallback="The payment could not be recorded." />
+      <DialogButtons busy={record.isPending} label="Record Payment" onCancel={onDone} />
+    </form>
+  );
+}
+
+const CHARGE_LABELS: Record<ChargeKind, string> = { fee: "A fee (repair, key, NSF...)", deposit: "Security deposit due", credit: "A credit to the tenant", refund: "A refund paid to the tenant" };
+
+function ChargeForm({ leaseId, onDone }: { leaseId: string; onDone: () => void }) {
+  const done = useLedgerMutationDone(onDone);
+  const record = trpc.member.owner.leases.recordCharge.useMutation({ onSuccess: done });
+  const [values, setValues] = useState({ kind: "fee" as ChargeKind, amount: "", date: today(), description: "" });
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <form
+      className="space-y-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const cents = parseDollars(values.amount);
+        if (!cents || cents <= 0) return setProblem("Enter an amount, like 35.00");
+        setProblem(null);
+        record.mutate({ id: leaseId, charge: { kind: values.kind, amount_cents: cents, date: values.date, description: values.description } });
+      }}
+    >
+      <Field id="charge-kind" label="What is it">
+        <select id="charge-kind" className={inputClass} value={values.kind} onChange={(e) => setValues({ ...values, kind: e.target.value as ChargeKind })}>
+          {CHARGE_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {CHARGE_LABELS[k]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id="charge-amount" label="Amount ($)" error={problem ?? undefined}>
+        <input id="charge-amount" inputMode="decimal" className={inputClass} value={values.amount} onChange={(e) => setValues({ ...values, amount: e.target.value })} />
+      </Field>
+      <Field id="charge-date" label="Date">
+        <input id="charge-date" type="date" max={today()} className={inputClass} value={values.date} onChange={(e) => setValues({ ...values, date: e.target.value })} />
+      </Field>
+      <Field id="charge-description" label="Description">
+        <input id="charge-description" className={inputClass} value={values.description} onChange={(e) => setValues({ ...values, description: e.target.value })} />
+      </Field>
+      <FormError error={record.error} fallback="The entry could not be recorded." />
+      <DialogButtons busy={record.isPending} label="Add to Ledger" onCancel={onDone} />
+    </form>
+  );
+}
+
+function VoidForm({ entry, onDone }: { entry: LedgerEntry; onDone: () => void }) {
+  const done = useLedgerMutationDone(onDone);
+  const voidIt = trpc.member.owner.leases.voidEntry.useMutation({ onSuccess: done });
+  const [reason, setReason] = useState("");
+  return (
+    <form
+      className="space-y-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        voidIt.mutate({ entryId: entry.id, reason });
+      }}
+    >
+      <p className="text-sm text-slate-700">
+        {LEDGER_KIND_LABELS[entry.kind]} of {day(entry.date)}: {entry.description} ({money(entry.amount_cents)})
+      </p>
+      <Field id="void-reason" label="Why is it voided">
+        <input id="void-reason" className={inputClass} value={reason} onChange={(e) => setReason(e.target.value)} />
+      </Field>
+      <FormError error={voidIt.error} fallback="The entry could not be voided." />
+      <DialogButtons busy={voidIt.isPending} label="Void Entry" onCancel={onDone} />
+    </form>
+  );
+}
+
+function EndForm({ leaseId, startDate, onDone }: { leaseId: string; startDate: string; onDone: () => void }) {
+  const done = useLedgerMutationDone(onDone);
+  const end = trpc.member.owner.leases.end.useMutation({ onSuccess: done });
+  const [endDate, setEndDate] = useState(today());
+  return (
+    <form
+      className="space-y-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        end.mutate({ id: leaseId, end_date: endDate });
+      }}
+    >
+      <Field id="end-date" label="Last day of the lease">
+        <input id="end-date" type="date" min={startDate} className={inputClass} value={endDate} onChange={(e) => setEndDate(e.target.value)} />
+      </Field>
+      <FormError error={end.error} fallback="The lease could not be ended." />
+      <DialogButtons busy={end.isPending} label="End Lease" onCancel={onDone} />
+    </form>
+  );
+}
+
+function DialogButtons({ busy, label, onCancel }: { busy: boolean; label: string; onCancel: () => void }) {
+  return (
+    <div className="flex justify-end gap-2">
+      <Button type="button" variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={busy}>
+        {busy ? "Saving..." : label}
+      </Button>
+    </div>
+  );
+}
