@@ -4,6 +4,8 @@ import { openDatabase } from "./db/client.ts";
 import { ensureFirstAdmin } from "./domain/admins.ts";
 import { startBillingWorker } from "./domain/billing-worker.ts";
 import { seedDocuments } from "./domain/documents.ts";
+import { startCommunityWorker } from "./domain/community/worker.ts";
+import { seedForumCategories } from "./domain/community/forum.ts";
 import { startHousekeeping } from "./domain/housekeeping.ts";
 import { startRentPosting } from "./domain/portal/worker.ts";
 import { createApp } from "./http/app.ts";
@@ -16,12 +18,19 @@ export async function prepareDatabase(services: Services, log: (line: string) =>
   await services.database.migrate();
   await ensureFirstAdmin(services, log);
   await seedDocuments(services.db);
+  await seedForumCategories(services.db);
 }
 
-/** Workers that run beside the HTTP server in the same process (mail, subscription clock, expiry sweep, rent posting). */
+/** Workers that run beside the HTTP server in the same process (mail, subscription clock, expiry sweep, rent posting, community jobs). */
 export function startWorkers(services: Services): BackgroundWorker[] {
   const mail = startMailWorker(services);
-  return [...(mail ? [mail] : []), startBillingWorker(services), startHousekeeping(services), startRentPosting(services)];
+  return [
+    ...(mail ? [mail] : []),
+    startBillingWorker(services),
+    startHousekeeping(services),
+    startRentPosting(services),
+    startCommunityWorker(services),
+  ];
 }
 
 export interface RunningServer {

@@ -23,8 +23,8 @@ export const PAGE_ROUTES = [
   "/admin/link",
 ] as const;
 
-/** Pages with pages under them: these paths and everything below them. */
-export const PAGE_ROUTE_PREFIXES = ["/portal", "/tenant"] as const;
+/** Pages with pages under them (the owner and tenant portals, the community's pages): these paths and everything below them. */
+export const PAGE_ROUTE_PREFIXES = ["/portal", "/tenant", "/community", "/updates", "/webinars", "/contractors", "/email"] as const;
 
 export function isPageRoute(path: string): boolean {
   const clean = path.length > 1 ? path.replace(/\/+$/, "") : path;

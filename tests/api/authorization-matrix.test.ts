@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq, inArray } from "drizzle-orm";
 import { ZApplyRequestSchema } from "../../src/shared/application-schema.ts";
-import { adminUsers, documents, emailOutbox, members } from "../../src/server/db/schema.ts";
+import { adminUsers, documents, emailOutbox, forumCategories, members, rateLimits } from "../../src/server/db/schema.ts";
+import { POSTS_PER_HOUR } from "../../src/server/domain/community/posting-limits.ts";
+import { rateLimitKey } from "../../src/server/domain/rate-limit.ts";
 import { applyForMembership } from "../../src/server/domain/applications.ts";
 import { createSession } from "../../src/server/domain/sessions.ts";
 import { applicationPayload, applyAndSign, linkTokenFromEmail } from "../support/fixtures.ts";
@@ -46,6 +48,7 @@ interface Fixture {
   applicantToken: string;
   documentId: string;
   outboxId: string;
+  community: { categoryId: string; topicId: string; otherPostId: string; freshPost(): Promise<string>; updateId: string; updateSlug: string; webinarId: string; contractorId: string; reviewId: string };
   /** A member made for a destructive admin call, so the fixture's members stay as they are. */
   victim(): Promise<string>;
 }
@@ -67,6 +70,10 @@ const OWNERS_READ: Role[] = ["paid", "ownerB", "premium", "downgraded"];
 const OWNERS_WRITE: Role[] = ["paid", "ownerB", "premium"];
 /** Owner A alone: the route names owner A's records, which answer others 404. */
 const OWNER_A: Role[] = ["paid"];
+/** The community: every member (Basic included) and the association's staff. */
+const COMMUNITY: Role[] = [...MEMBERS, "admin"];
+/** Every member but "paid", who runs the fixture's contractor listing and may not review it. */
+const REVIEWERS: Role[] = MEMBERS.filter((role) => role !== "paid");
 const ADMIN: Role[] = ["admin"];
 const TENANTS: Role[] = ["tenant", "tenantB"];
 /** Tenant A alone: the route names tenant A's lease, request or payment, which answer others 404. */
@@ -246,6 +253,54 @@ const MATRIX: Record<string, Entry> = {
   "GET /api/admin/outbox": { allow: ADMIN },
   "GET /api/admin/outbox/:id": { allow: ADMIN, params: (f) => ({ id: f.outboxId }) },
 
+  // The community (COMMUNITY.md 5): members and staff; a post is changed by its author or an admin.
+  "GET /api/community/categories": { allow: COMMUNITY },
+  "PUT /api/community/categories/:id/watch": { allow: MEMBERS, params: (f) => ({ id: f.community.categoryId }), input: () => ({ level: "watching" }) },
+  "GET /api/community/topics": { allow: COMMUNITY },
+  "POST /api/community/topics": { allow: COMMUNITY, input: (f) => ({ category_id: f.community.categoryId, title: "Matrix topic title", body: "Matrix body" }) },
+  "GET /api/community/topics/:id": { allow: COMMUNITY, params: (f) => ({ id: f.community.topicId }) },
+  "POST /api/community/topics/:id/posts": { allow: COMMUNITY, params: (f) => ({ id: f.community.topicId }), input: () => ({ body: "Matrix reply" }) },
+  "PUT /api/community/topics/:id/watch": { allow: MEMBERS, params: (f) => ({ id: f.community.topicId }), input: () => ({ level: "watching" }) },
+  "PATCH /api/community/posts/:id": { allow: OWNER_OR_ADMIN, params: async (f) => ({ id: await f.community.freshPost() }), input: () => ({ body: "Edited in the matrix" }) },
+  "DELETE /api/community/posts/:id": { allow: OWNER_OR_ADMIN, params: async (f) => ({ id: await f.community.freshPost() }) },
+  "GET /api/community/posts/:id/revisions": { allow: COMMUNITY, params: (f) => ({ id: f.community.otherPostId }) },
+  "POST /api/community/posts/:id/flags": { allow: MEMBERS, params: (f) => ({ id: f.community.otherPostId }), input: () => ({ reason: "Matrix flag" }) },
+  "GET /api/community/search": { allow: COMMUNITY, params: () => ({}) },
+  "GET /api/notifications": { allow: MEMBERS },
+  "POST /api/notifications/read": { allow: MEMBERS },
+  "GET /api/email-preferences": { allow: MEMBERS },
+  "PUT /api/email-preferences": { allow: MEMBERS, input: () => ({ legal_updates: true, webinars: true, forum_digest: false, forum_notifications: true }) },
+  "GET /api/admin/community/flags": { allow: ADMIN },
+  // Legal updates: anyone reads (the answer says how much); admins write.
+  "GET /api/updates": { allow: ANYONE },
+  "GET /api/updates/:slug": { allow: ANYONE, params: (f) => ({ slug: f.community.updateSlug }) },
+  "GET /api/admin/updates": { allow: ADMIN },
+  // Webinars: anyone sees the programme; members register; the calendar file for members and staff.
+  "GET /api/webinars": { allow: ANYONE },
+  "GET /api/webinars/:id": { allow: ANYONE, params: (f) => ({ id: f.community.webinarId }) },
+  "POST /api/webinars/:id/registration": { allow: MEMBERS, params: (f) => ({ id: f.community.webinarId }) },
+  "DELETE /api/webinars/:id/registration": { allow: MEMBERS, params: (f) => ({ id: f.community.webinarId }) },
+  "GET /api/webinars/:id/calendar.ics": { allow: COMMUNITY, params: (f) => ({ id: f.community.webinarId }) },
+  "GET /api/admin/webinars": { allow: ADMIN },
+  // The contractor directory: members and staff search; any member signs up; the reviewed contractor answers.
+  "GET /api/contractors": { allow: COMMUNITY },
+  "GET /api/contractors/me": { allow: MEMBERS },
+  "PUT /api/contractors/me": { allow: MEMBERS, input: () => ({ business_name: "Matrix Builders", trades: ["Carpentry"] }) },
+  "POST /api/contractors/reviews/:id/reply": { allow: ["paid"], params: (f) => ({ id: f.community.reviewId }), input: () => ({ reply: "Thanks" }) },
+  "GET /api/contractors/:id": { allow: COMMUNITY, params: (f) => ({ id: f.community.contractorId }) },
+  "POST /api/contractors/:id/reviews": { allow: REVIEWERS, params: (f) => ({ id: f.community.contractorId }), input: () => ({ rating: 4, body: "Matrix review text" }) },
+  "POST /api/contractors/:id/introductions": { allow: MEMBERS, params: (f) => ({ id: f.community.contractorId }), input: () => ({ message: "Matrix job request" }) },
+  "POST /api/admin/contractors/:id/verification": { allow: ADMIN, params: (f) => ({ id: f.community.contractorId }), input: () => ({ status: "approved" }) },
+  "GET /api/admin/contractor-directory": { allow: ADMIN },
+  "POST /api/admin/contractor-directory/reviews/:id/moderation": { allow: ADMIN, params: (f) => ({ id: f.community.reviewId }), input: () => ({ hidden: false, reason: "Matrix check" }) },
+  "POST /api/admin/webinars": { allow: ADMIN, input: () => ({ title: "Matrix webinar", starts_at: "2030-01-01T18:00:00Z", ends_at: "2030-01-01T19:00:00Z", capacity: 10 }) },
+  "PATCH /api/admin/webinars/:id": { allow: ADMIN, params: (f) => ({ id: f.community.webinarId }), input: () => ({ capacity: 20 }) },
+  "GET /api/admin/webinars/:id/registrations": { allow: ADMIN, params: (f) => ({ id: f.community.webinarId }) },
+  "POST /api/admin/webinars/:id/attendance": { allow: ADMIN, params: (f) => ({ id: f.community.webinarId }), input: () => ({ member_ids: [] }) },
+  "POST /api/admin/updates": { allow: ADMIN, input: () => ({ title: "Matrix draft", body: "Text", visibility: "members", status: "draft" }) },
+  "PATCH /api/admin/updates/:id": { allow: ADMIN, params: (f) => ({ id: f.community.updateId }), input: () => ({ excerpt: "Changed" }) },
+  "POST /api/admin/community/topics/:id/moderation": { allow: ADMIN, params: (f) => ({ id: f.community.topicId }), input: () => ({ action: "pin", reason: "Matrix check" }) },
+
   // tRPC, the same rules.
   "trpc public.site.config": { allow: ANYONE },
   "trpc public.site.whoami": { allow: ANYONE },
@@ -364,6 +419,51 @@ const MATRIX: Record<string, Entry> = {
   "trpc member.owner.rentRoll": { allow: OWNERS_READ },
   "trpc member.owner.importRentRoll": { allow: OWNERS_WRITE, input: () => ({ csv: "Property address,City,ZIP,Unit\n3 Matrix Way,Chicago,60601,1\n" }) },
   "trpc member.owner.export": { allow: OWNERS_READ },
+  "trpc member.forum.categories": { allow: MEMBERS },
+  "trpc member.forum.topics": { allow: MEMBERS, input: () => ({}) },
+  "trpc member.forum.topic": { allow: MEMBERS, input: (f) => ({ id: f.community.topicId }) },
+  "trpc member.forum.createTopic": { allow: MEMBERS, input: (f) => ({ category_id: f.community.categoryId, title: "Matrix topic title", body: "Matrix body" }) },
+  "trpc member.forum.reply": { allow: MEMBERS, input: (f) => ({ topic_id: f.community.topicId, body: "Matrix reply" }) },
+  "trpc member.forum.editPost": { allow: OWNER, input: async (f) => ({ id: await f.community.freshPost(), body: "Edited in the matrix" }) },
+  "trpc member.forum.deletePost": { allow: OWNER, input: async (f) => ({ id: await f.community.freshPost() }) },
+  "trpc member.forum.revisions": { allow: MEMBERS, input: (f) => ({ id: f.community.otherPostId }) },
+  "trpc member.forum.flag": { allow: MEMBERS, input: (f) => ({ id: f.community.otherPostId, reason: "Matrix flag" }) },
+  "trpc member.forum.watch": { allow: MEMBERS, input: (f) => ({ target: "topic", id: f.community.topicId, level: "watching" }) },
+  "trpc member.forum.search": { allow: MEMBERS, input: () => ({ q: "matrix" }) },
+  "trpc member.notifications.list": { allow: MEMBERS },
+  "trpc member.notifications.markRead": { allow: MEMBERS },
+  "trpc member.emailPreferences.get": { allow: MEMBERS },
+  "trpc member.emailPreferences.save": { allow: MEMBERS, input: () => ({ legal_updates: true, webinars: true, forum_digest: false, forum_notifications: true }) },
+  "trpc public.updates.list": { allow: ANYONE },
+  "trpc public.updates.get": { allow: ANYONE, input: (f) => ({ slug: f.community.updateSlug }) },
+  "trpc admin.updates.list": { allow: ADMIN },
+  "trpc public.webinars.list": { allow: ANYONE },
+  "trpc public.webinars.get": { allow: ANYONE, input: (f) => ({ id: f.community.webinarId }) },
+  "trpc member.webinars.register": { allow: MEMBERS, input: (f) => ({ id: f.community.webinarId }) },
+  "trpc member.webinars.cancel": { allow: MEMBERS, input: (f) => ({ id: f.community.webinarId }) },
+  "trpc admin.webinars.list": { allow: ADMIN },
+  "trpc member.contractors.search": { allow: MEMBERS, input: () => ({}) },
+  "trpc member.contractors.get": { allow: MEMBERS, input: (f) => ({ id: f.community.contractorId }) },
+  "trpc member.contractors.mine": { allow: MEMBERS },
+  "trpc member.contractors.saveProfile": { allow: MEMBERS, input: () => ({ business_name: "Matrix Builders", trades: ["Carpentry"] }) },
+  "trpc member.contractors.review": { allow: REVIEWERS, input: (f) => ({ id: f.community.contractorId, rating: 4, body: "Matrix review text" }) },
+  "trpc member.contractors.reply": { allow: ["paid"], input: (f) => ({ id: f.community.reviewId, reply: "Thanks" }) },
+  "trpc member.contractors.introduce": { allow: MEMBERS, input: (f) => ({ id: f.community.contractorId, message: "Matrix job request" }) },
+  "trpc admin.directory.list": { allow: ADMIN },
+  "trpc admin.directory.verify": { allow: ADMIN, input: (f) => ({ id: f.community.contractorId, status: "approved" }) },
+  "trpc admin.directory.moderateReview": { allow: ADMIN, input: (f) => ({ id: f.community.reviewId, hidden: false, reason: "Matrix check" }) },
+  "trpc admin.webinars.create": { allow: ADMIN, input: () => ({ title: "Matrix webinar", starts_at: "2030-01-01T18:00:00Z", ends_at: "2030-01-01T19:00:00Z", capacity: 10 }) },
+  "trpc admin.webinars.change": { allow: ADMIN, input: (f) => ({ id: f.community.webinarId, capacity: 20 }) },
+  "trpc admin.webinars.registrations": { allow: ADMIN, input: (f) => ({ id: f.community.webinarId }) },
+  "trpc admin.webinars.markAttendance": { allow: ADMIN, input: (f) => ({ id: f.community.webinarId, member_ids: [] }) },
+  "trpc admin.updates.create": { allow: ADMIN, input: () => ({ title: "Matrix draft", body: "Text", visibility: "members", status: "draft" }) },
+  "trpc admin.updates.change": { allow: ADMIN, input: (f) => ({ id: f.community.updateId, excerpt: "Changed" }) },
+  "trpc admin.forum.categories": { allow: ADMIN },
+  "trpc admin.forum.topics": { allow: ADMIN, input: () => ({}) },
+  "trpc admin.forum.topic": { allow: ADMIN, input: (f) => ({ id: f.community.topicId }) },
+  "trpc admin.forum.createTopic": { allow: ADMIN, input: (f) => ({ category_id: f.community.categoryId, title: "Matrix staff topic", body: "Matrix body" }) },
+  "trpc admin.forum.flags": { allow: ADMIN },
+  "trpc admin.forum.moderate": { allow: ADMIN, input: (f) => ({ topic_id: f.community.topicId, action: "pin", reason: "Matrix check" }) },
   "trpc admin.me": { allow: ADMIN },
   "trpc admin.dashboard.stats": { allow: ADMIN },
   "trpc admin.dashboard.charts": { allow: ADMIN },
@@ -530,9 +630,48 @@ beforeAll(async () => {
     documentId: doc?.id ?? "00000000-0000-4000-8000-000000000000",
     outboxId: mail!.id,
     victim: async () => memberIdOf((await applyAndSign(t.client(), "Basic")).email),
+    community: await communityFixture(await memberIdOf(basic.email), await memberIdOf(other.email), paid.email),
   };
 });
 afterAll(() => t.close());
+
+/** A topic by the other member in Landlord Q&A, and fresh posts by the basic member to edit or delete. */
+async function communityFixture(basicId: string, otherId: string, paidEmail: string): Promise<Fixture["community"]> {
+  const { createTopic, createPost } = await import("../../src/server/domain/community/forum.ts");
+  const [other] = await t.services.db.select().from(members).where(eq(members.id, otherId));
+  const [basic] = await t.services.db.select().from(members).where(eq(members.id, basicId));
+  // Older than a day: the new-member posting interval is the forum tests' subject, not this one's.
+  const old = new Date(t.services.now().getTime() - 3 * 24 * 3600_000);
+  for (const row of [other!, basic!]) row.createdAt = old;
+  const [category] = await t.services.db.select().from(forumCategories).where(eq(forumCategories.slug, "landlord-qa"));
+  const topic = await createTopic(t.services, { kind: "member", member: other! }, { category_id: category!.id, title: "Matrix topic", body: "Matrix first post" });
+  const { createUpdate } = await import("../../src/server/domain/community/updates.ts");
+  const [admin] = await t.services.db.select().from(adminUsers).limit(1);
+  const update = await createUpdate(t.services, { admin: admin!, ip: null }, { title: "Matrix update", excerpt: "", body: "Text", visibility: "paid", tags: [], status: "published", send_email: false });
+  const { createWebinar } = await import("../../src/server/domain/community/webinars.ts");
+  const webinar = await createWebinar(t.services, { admin: admin!, ip: null }, { title: "Matrix webinar", description: "", starts_at: "2030-01-01T18:00:00Z", ends_at: "2030-01-01T19:00:00Z", capacity: 50, audience: "members", join_url: "", announce: false });
+  // The paid member runs a verified business; the other member has reviewed it.
+  const { saveContractorProfile, verifyContractor, reviewContractor } = await import("../../src/server/domain/community/contractors.ts");
+  const [paid] = await t.services.db.select().from(members).where(eq(members.email, paidEmail));
+  const listing = await saveContractorProfile(t.services, { kind: "member", member: paid! }, { business_name: "Matrix Roofing", description: "", trades: ["Roofing"], counties: ["Cook"], zips: [], phone: "", email: "", credentials: [] });
+  await verifyContractor(t.services, { admin: admin!, ip: null }, listing.id, { status: "approved", note: "" });
+  const review = await reviewContractor(t.services, { kind: "member", member: other! }, listing.id, { rating: 5, body: "Matrix review of the roof" });
+  return {
+    contractorId: listing.id,
+    reviewId: review.id,
+    webinarId: webinar.id,
+    updateId: update.id,
+    updateSlug: update.slug,
+    categoryId: category!.id,
+    topicId: topic.id,
+    otherPostId: topic.post_id,
+    freshPost: async () => {
+      // Nine callers try each edit and delete: the hourly posting limit is the forum tests' subject.
+      await t.services.db.delete(rateLimits).where(eq(rateLimits.key, rateLimitKey(POSTS_PER_HOUR, basic!.id)));
+      return (await createPost(t.services, { kind: "member", member: basic! }, topic.id, { body: "A post to change" })).id;
+    },
+  };
+}
 
 async function memberIdOf(email: string): Promise<string> {
   const [row] = await t.services.db.select({ id: members.id }).from(members).where(eq(members.email, email));

@@ -206,7 +206,8 @@ describe("production settings", () => {
   test("with test payments asked for, every page says TEST MODE; with Stripe keys none does", async () => {
     const site = createApp(prod.services, { webDist: WEB_DIST });
     const page = (path: string) => site.request(`http://localhost:3000${path}`, { headers: { host: "localhost:3000" } });
-    for (const path of ["/", "/basic-portal", "/faq", "/payment-success", "/no-such-page"]) {
+    // The community's server-written pages too: the updates and the unsubscribe page.
+    for (const path of ["/", "/basic-portal", "/faq", "/payment-success", "/no-such-page", "/portal", "/community", "/updates", "/updates/no-such-post", "/email/unsubscribe?token=x"]) {
       const html = await (await page(path)).text();
       expect(html, path).toContain("TEST MODE: payments are simulated");
     }
@@ -227,6 +228,12 @@ describe("production settings", () => {
     // The API and health answer wherever they are asked.
     expect((await site.request("http://127.0.0.1:3000/api/health", { headers: { host: "127.0.0.1:3000" } })).status).toBe(200);
     expect((await site.request("http://localhost:3000/payment-success", { headers: { host: "localhost:3000" } })).status).toBe(200);
+    // The community's pages, the server-written ones included, go to the same host.
+    for (const path of ["/community/search?q=rlto", "/updates", "/updates/a-post", "/email/unsubscribe?token=abc"]) {
+      const moved = await site.request(`http://127.0.0.1:3000${path}`, { headers: { host: "127.0.0.1:3000" } });
+      expect(moved.status, path).toBe(308);
+      expect(moved.headers.get("location"), path).toBe(`http://localhost:3000${path}`);
+    }
   });
 });
 

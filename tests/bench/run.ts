@@ -13,8 +13,9 @@
 // report. Settings: DATABASE_URL (a PostgreSQL server; default the local one), BENCH_SECONDS
 // (per load run, default 10), BENCH_CONNECTIONS (default 32), BENCH_MEMBERS (default 100000),
 // BENCH_WEB_DIST (a built web app to serve; default: build one into a temp folder),
-// BENCH_OUT (also write the report to this file), BENCH_ONLY (start,load,scale,portal: a part of the run),
+// BENCH_OUT (also write the report to this file), BENCH_ONLY (start,load,scale,portal,community: a part of the run),
 // BENCH_OWNERS (owners of the portal part, default 10000, each with 10 units and 24 months of ledger),
+// BENCH_POSTS (forum posts of the community part, default 100000),
 // BENCH_SWEEP (the connection counts at which the apply endpoint and the baseline are each run to
 // find their maximum, default 32,64,128).
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -28,6 +29,7 @@ import { adminUsers } from "../../src/server/db/schema.ts";
 import { createSession } from "../../src/server/domain/sessions.ts";
 import { applicationPayload } from "../support/fixtures.ts";
 import { rssMb, spawnServer, type ServerProcess } from "../support/server-process.ts";
+import { seedForum } from "./community.ts";
 import { seedAssociation } from "./seed.ts";
 import { seedPortal } from "./seed-portal.ts";
 import { chicagoToday, periodOf } from "../../src/shared/calendar.ts";
@@ -468,6 +470,55 @@ async function scale(webDist: string) {
   await app.kill();
 }
 
+/** The community at scale (BENCH_ONLY=community): the forum's lists, a topic page and search over BENCH_POSTS posts. */
+async function community(webDist: string) {
+  const databaseUrl = await freshDatabase("community");
+  const first = await start({ DATABASE_URL: databaseUrl, WEB_DIST: webDist });
+  await first.kill();
+  const posts = Number(process.env.BENCH_POSTS ?? 100_000);
+  console.error(`Seeding ${posts.toLocaleString("en-US")} forum posts ...`);
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  const t0 = performance.now();
+  const seeded = await seedForum(sql, posts);
+  const seedSeconds = (performance.now() - t0) / 1000;
+  const [size] = await sql`select pg_size_pretty(pg_total_relation_size('forum_posts')) as posts`;
+  const [topic] = await sql`select id from forum_topics order by post_count desc, id limit 1`;
+  await sql.end();
+
+  const app = await start({ DATABASE_URL: databaseUrl, WEB_DIST: webDist });
+  // A Basic member (the paid category's topics are left out of their lists, as in use).
+  const { token } = await signedInMember(app.url);
+  const headers = { authorization: `Bearer ${token}` };
+  const calls: [string, string][] = [
+    ["Topic list, first page (20)", "/api/community/topics"],
+    ["Topic list, one category, page 20", "/api/community/topics?category=landlord-qa&page=20"],
+    ["Topic page (20 posts)", `/api/community/topics/${topic!.id}`],
+    ["Search, a common word (q=deposit)", "/api/community/search?q=deposit"],
+    ["Search, two words (q=furnace inspection)", `/api/community/search?q=${encodeURIComponent("furnace inspection")}`],
+    ["Search in one category (q=eviction)", "/api/community/search?q=eviction&category=chicago-cook-county"],
+    ["Search with no match (q=zzzz)", "/api/community/search?q=zzzz"],
+  ];
+  // The server has just started: warm every call up (code paths, connections, plans) before timing any.
+  for (const [, path] of calls) await sample(app.url + path, headers, 30, 2, 10_000);
+  say(`### Community: ${seeded.posts.toLocaleString("en-US")} posts in ${seeded.topics.toLocaleString("en-US")} topics (forum_posts ${size!.posts}; seeded in ${seedSeconds.toFixed(0)} s)`);
+  say();
+  say("| Member call | p50 | p95 | p99 | Target p95 < 50 ms |");
+  say("|---|---|---|---|---|");
+  for (const [label, path] of calls) {
+    const probe = await fetch(app.url + path, { headers });
+    await probe.arrayBuffer();
+    if (probe.status !== 200) {
+      say(`| ${label} | not available (${probe.status}) | | | |`);
+      continue;
+    }
+    await sample(app.url + path, headers, 10, 2, 5000);
+    const s = await sample(app.url + path, headers);
+    say(`| ${label} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${s.p95 < 50 ? "met" : "**not met**"} |`);
+  }
+  say();
+  await app.kill();
+}
+
 /** Times a query in plain SQL (the database's share of a call, with no app around it). */
 async function sqlSample(run: () => Promise<unknown>, count = 100) {
   const times: number[] = [];
@@ -643,6 +694,7 @@ try {
   if (!only || only.includes("load")) await loadRuns(webDist);
   if (!only || only.includes("scale")) await scale(webDist);
   if (!only || only.includes("portal")) await portal(webDist);
+  if (!only || only.includes("community")) await community(webDist);
   say(`(run took ${((Date.now() - started) / 1000).toFixed(0)} s)`);
   if (process.env.BENCH_OUT) writeFileSync(process.env.BENCH_OUT, `${report.join("\n")}\n`);
 } finally {

@@ -27,6 +27,19 @@ const VerifyPage = lazyWithData(() => import("./features/contracts/VerifyPage.ts
 const AdminPage = lazyWithData(() => import("./features/admin/AdminPage.tsx"));
 const AdminLinkPage = lazyWithData(() => import("./features/admin/AdminLinkPage.tsx"));
 const ContinueApplicationPage = lazyWithData(() => import("./pages/ContinueApplicationPage.tsx"));
+// The community (COMMUNITY.md): forum, legal updates, webinars, contractor directory, email preferences.
+const ForumHomePage = lazyWithData(() => import("./features/community/forum/ForumHomePage.tsx"));
+const TopicPage = lazyWithData(() => import("./features/community/forum/TopicPage.tsx"));
+const ForumSearchPage = lazyWithData(() => import("./features/community/forum/SearchPage.tsx"));
+const NotificationsPage = lazyWithData(() => import("./features/community/forum/NotificationsPage.tsx"));
+const UpdatesPage = lazyWithData(() => import("./features/community/updates/UpdatesPage.tsx"));
+const UpdatePage = lazyWithData(() => import("./features/community/updates/UpdatePage.tsx"));
+const WebinarsPage = lazyWithData(() => import("./features/community/webinars/WebinarsPage.tsx"));
+const WebinarPage = lazyWithData(() => import("./features/community/webinars/WebinarPage.tsx"));
+const DirectoryPage = lazyWithData(() => import("./features/community/contractors/DirectoryPage.tsx"));
+const ContractorPage = lazyWithData(() => import("./features/community/contractors/ContractorPage.tsx"));
+const MyListingPage = lazyWithData(() => import("./features/community/contractors/MyListingPage.tsx"));
+const EmailPreferencesPage = lazyWithData(() => import("./features/community/EmailPreferencesPage.tsx"));
 
 export function App() {
   return (
@@ -54,6 +67,19 @@ export function App() {
         <Route path="/admin" element={<AdminPage />} />
         <Route path="/admin/link" element={<AdminLinkPage />} />
         <Route path="/apply/continue" element={<ContinueApplicationPage />} />
+        <Route path="/community" element={<ForumHomePage />} />
+        <Route path="/community/c/:slug" element={<ForumHomePage />} />
+        <Route path="/community/t/:id" element={<TopicPage />} />
+        <Route path="/community/search" element={<ForumSearchPage />} />
+        <Route path="/community/notifications" element={<NotificationsPage />} />
+        <Route path="/updates" element={<UpdatesPage />} />
+        <Route path="/updates/:slug" element={<UpdatePage />} />
+        <Route path="/webinars" element={<WebinarsPage />} />
+        <Route path="/webinars/:id" element={<WebinarPage />} />
+        <Route path="/contractors" element={<DirectoryPage />} />
+        <Route path="/contractors/me" element={<MyListingPage />} />
+        <Route path="/contractors/:id" element={<ContractorPage />} />
+        <Route path="/email/preferences" element={<EmailPreferencesPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

@@ -6,5 +6,6 @@ import "./styles.css";
 const container = document.getElementById("root")!;
 const app = <Root router={BrowserRouter} />;
 // Public pages arrive pre-rendered (web/prerender.ts): React takes over the HTML that is there.
-if (container.firstElementChild) hydrateRoot(container, app);
+// Server-written HTML (public legal updates, data-server-html) is replaced, not hydrated.
+if (container.firstElementChild && !container.querySelector("[data-server-html]")) hydrateRoot(container, app);
 else createRoot(container).render(app);

@@ -383,6 +383,8 @@ export const emailOutbox = pgTable(
     html: text("html").notNull(),
     text: text("text").notNull(),
     attachments: jsonb("attachments").$type<OutboxAttachment[]>().notNull().default([]),
+    /** Extra headers of bulk mail (RFC 8058 List-Unsubscribe and List-Unsubscribe-Post). */
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
     status: text("status", { enum: OUTBOX_STATUSES }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: tz("next_attempt_at").notNull().defaultNow(),
@@ -518,4 +520,5 @@ export const testProviderPortalSessions = pgTable("test_provider_portal_sessions
   createdAt: createdAt(),
 });
 
+export * from "./community-schema.ts";
 export * from "./portal-schema.ts";

@@ -16,7 +16,17 @@ export type AuditAction =
   | "contract_email_resent"
   | "backup_exported"
   | "members_csv_exported"
-  | "test_data_cleaned";
+  | "test_data_cleaned"
+  // The community (COMMUNITY.md): forum moderation, legal updates, webinars, contractor checks.
+  | `forum_${string}`
+  | "update_created"
+  | "update_changed"
+  | "update_published"
+  | "webinar_created"
+  | "webinar_changed"
+  | "webinar_cancelled"
+  | "contractor_verification"
+  | "contractor_review_moderated";
 
 /** The admin acting and where the request came from. */
 export interface AdminActor {
@@ -28,7 +38,7 @@ export interface AdminActor {
 
 export interface AuditEntry {
   action: AuditAction;
-  targetType?: "member" | "contract" | "admin" | "data";
+  targetType?: "member" | "contract" | "admin" | "data" | "topic" | "post" | "update" | "webinar" | "contractor" | "review";
   targetId?: string;
   /** Facts about the action, never personal data (they outlive a deleted member). */
   details?: Record<string, unknown>;

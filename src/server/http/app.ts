@@ -21,7 +21,12 @@ import { portalRoutes } from "./routes/portal.ts";
 import { siteRoutes } from "./routes/site.ts";
 import { tenantRoutes } from "./routes/tenant.ts";
 import { paymentInitiationRoutes, paymentRoutes, stripeWebhookRoutes, subscriptionRoutes, upgradeRoutes } from "./routes/billing.ts";
-import { webRoutes } from "./web.ts";
+import { adminCommunityRoutes, communityRoutes, emailPreferenceRoutes, notificationRoutes } from "./routes/community.ts";
+import { unsubscribeRoutes } from "./routes/unsubscribe.ts";
+import { adminUpdateRoutes, updatePages, updateRoutes } from "./routes/updates.ts";
+import { adminWebinarRoutes, webinarRoutes } from "./routes/webinars.ts";
+import { adminContractorRoutes, adminDirectoryRoutes, contractorRoutes } from "./routes/contractors.ts";
+import { oneHost, webRoutes } from "./web.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** The routes that take a file (multipart): maintenance photos and lease documents. */
@@ -126,6 +131,17 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.route("/api/tenant", tenantRoutes);
   app.route("/api/site", siteRoutes);
   app.route("/api/contracts", contractRoutes);
+  app.route("/api/community", communityRoutes);
+  app.route("/api/notifications", notificationRoutes);
+  app.route("/api/email-preferences", emailPreferenceRoutes);
+  app.route("/api/admin/community", adminCommunityRoutes);
+  app.route("/api/updates", updateRoutes);
+  app.route("/api/admin/updates", adminUpdateRoutes);
+  app.route("/api/webinars", webinarRoutes);
+  app.route("/api/admin/webinars", adminWebinarRoutes);
+  app.route("/api/contractors", contractorRoutes);
+  app.route("/api/admin/contractors", adminContractorRoutes);
+  app.route("/api/admin/contractor-directory", adminDirectoryRoutes);
   // Admin sign-in is mounted before any /api/auth routes so that /api/auth/admin/* reaches it.
   app.route("/api/auth/admin", adminAuthRoutes);
   app.route("/api/admin", adminRoutes);
@@ -142,6 +158,16 @@ export function createApp(services: Services, options: AppOptions = {}) {
     }),
   );
 
+  // The server-written pages are pages like the web app's: one host, the TEST MODE banner.
+  app.use("/email/unsubscribe", oneHost(services.config));
+  app.use("/updates", oneHost(services.config));
+  app.use("/updates/*", oneHost(services.config));
+  // One-click unsubscribe (RFC 8058) works without a session and without the web app.
+  app.use("/email/unsubscribe", authMiddleware(services));
+  app.route("/email/unsubscribe", unsubscribeRoutes);
+  // Public legal updates are server-rendered for search engines (see updatePages).
+  app.use("/updates/*", authMiddleware(services));
+  app.route("/updates", updatePages(services, options.webDist));
   if (options.webDist) app.route("/", webRoutes(options.webDist, services.config));
   app.notFound((c) => c.json({ detail: "Not found." }, 404));
   return app;

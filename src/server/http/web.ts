@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, normalize, sep } from "node:path";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { isPageRoute } from "../../shared/routes.ts";
 import { SITE_CONFIG_META } from "../../shared/site-config.ts";
@@ -19,6 +19,37 @@ export const TEST_MODE_BANNER =
   "card is charged. Use the test card 4242 4242 4242 4242.</div>";
 
 /**
+ * What the server writes into every page it serves: the public configuration (support contacts,
+ * portal and demo links) in a meta tag, and the TEST MODE banner while payments are simulated.
+ */
+export function decoratePage(html: string, config: Config): string {
+  const site = publicConfig(config);
+  const meta = `<meta name="${SITE_CONFIG_META}" content="${escapeAttr(JSON.stringify(site))}" />`;
+  const withMeta = html.replace("</head>", `  ${meta}\n  </head>`);
+  return site.testMode ? withMeta.replace(/<body([^>]*)>/, `<body$1>${TEST_MODE_BANNER}`) : withMeta;
+}
+
+/**
+ * One host: a page asked for on another host than PUBLIC_URL's (127.0.0.1 for localhost, say)
+ * would set its cookies there and lose the session on the way back from checkout, so it is
+ * redirected (308) to the same path on PUBLIC_URL. Only reads are redirected.
+ */
+export function oneHost(config: Config): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
+    // Read at each request: PUBLIC_URL is known once the server has its port.
+    const publicUrl = new URL(config.PUBLIC_URL);
+    const forwardedHost = config.TRUST_PROXY ? c.req.header("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
+    const host = forwardedHost ?? c.req.header("host");
+    if (host && host.toLowerCase() !== publicUrl.host.toLowerCase()) {
+      const url = new URL(c.req.url);
+      return c.redirect(`${publicUrl.origin}${url.pathname}${url.search}`, 308);
+    }
+    return next();
+  };
+}
+
+/**
  * Serves the built web app: hashed assets with a long cache, a page's pre-rendered HTML when the
  * build made one, else the app shell. Unknown paths get the shell with a 404 status. Every page
  * carries the public configuration (support contacts, portal and demo links) in a meta tag, so
@@ -35,13 +66,10 @@ export function webRoutes(dist: string, config: Config) {
   const pages = new Map<string, { mtimeMs: number; configJson: string; html: string }>();
   const pageHtml = (file: string): string => {
     const mtimeMs = statSync(file).mtimeMs;
-    const site = publicConfig(config);
-    const configJson = JSON.stringify(site);
+    const configJson = JSON.stringify(publicConfig(config));
     const cached = pages.get(file);
     if (cached?.mtimeMs === mtimeMs && cached.configJson === configJson) return cached.html;
-    const meta = `<meta name="${SITE_CONFIG_META}" content="${escapeAttr(configJson)}" />`;
-    let html = readFileSync(file, "utf8").replace("</head>", `  ${meta}\n  </head>`);
-    if (site.testMode) html = html.replace(/<body([^>]*)>/, `<body$1>${TEST_MODE_BANNER}`);
+    const html = decoratePage(readFileSync(file, "utf8"), config);
     pages.set(file, { mtimeMs, configJson, html });
     return html;
   };
@@ -60,19 +88,7 @@ export function webRoutes(dist: string, config: Config) {
     return existsSync(target) && statSync(target).isFile() ? target : null;
   };
 
-  // One host: a page asked for on another host than PUBLIC_URL's (127.0.0.1 for localhost, say)
-  // would set its cookies there and lose the session on the way back from checkout.
-  web.use("/*", async (c, next) => {
-    if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
-    const publicUrl = new URL(config.PUBLIC_URL);
-    const forwardedHost = config.TRUST_PROXY ? c.req.header("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
-    const host = forwardedHost ?? c.req.header("host");
-    if (host && host.toLowerCase() !== publicUrl.host.toLowerCase()) {
-      const url = new URL(c.req.url);
-      return c.redirect(`${publicUrl.origin}${url.pathname}${url.search}`, 308);
-    }
-    return next();
-  });
+  web.use("/*", oneHost(config));
 
   web.get("/*", async (c) => {
     const path = c.req.path;

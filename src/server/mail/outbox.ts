@@ -8,6 +8,8 @@ export interface OutgoingEmail {
   html: string;
   text: string;
   attachments?: OutboxAttachment[];
+  /** Extra headers, e.g. RFC 8058's List-Unsubscribe on bulk mail. */
+  headers?: Record<string, string>;
   memberId?: string | null;
 }
 
@@ -25,6 +27,7 @@ export async function enqueueEmail(db: DbOrTx, email: OutgoingEmail): Promise<st
       html: email.html,
       text: email.text,
       attachments: email.attachments ?? [],
+      headers: email.headers ?? {},
       memberId: email.memberId ?? null,
     })
     .returning({ id: emailOutbox.id });

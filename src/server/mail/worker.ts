@@ -21,6 +21,7 @@ export interface MailMessage {
   html: string;
   text: string;
   attachments: InlineAttachment[];
+  headers?: Record<string, string>;
 }
 
 /** Where messages go. The server uses SMTP through nodemailer. */
@@ -51,7 +52,7 @@ export function smtpTransport(smtpUrl: string, options: { timeoutMs?: number } =
         // One Message-ID per outbox row: if a message ever goes out twice (a worker dying
         // between the send and its record), mail clients treat the copies as one.
         messageId: `<${message.id}@${host}>`,
-        headers: { "X-Outbox-Id": message.id },
+        headers: { ...message.headers, "X-Outbox-Id": message.id },
         attachments: message.attachments.map((a) => ({
           filename: a.filename,
           contentType: a.contentType,
@@ -162,6 +163,7 @@ export async function deliverDueEmails(
         html: row.html,
         text: row.text,
         attachments: await resolveAttachments(db, row.attachments),
+        headers: row.headers,
       });
       await db.update(emailOutbox).set({ status: "sent", sentAt: sql`now()`, lastError: null }).where(ours(row));
       result.sent += 1;

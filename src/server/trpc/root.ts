@@ -9,6 +9,10 @@ import { ownerRouter } from "./routers/owner.ts";
 import { tenantAuthRouter, tenantRouter } from "./routers/tenant.ts";
 import { siteRouter } from "./routers/site.ts";
 import { landingRouter } from "./routers/landing.ts";
+import { adminForumRouter, memberEmailPreferencesRouter, memberForumRouter, memberNotificationsRouter } from "./routers/community.ts";
+import { adminUpdatesRouter, publicUpdatesRouter } from "./routers/updates.ts";
+import { adminDirectoryRouter, memberContractorsRouter } from "./routers/contractors.ts";
+import { adminWebinarsRouter, memberWebinarsRouter, publicWebinarsRouter } from "./routers/webinars.ts";
 import { adminBillingRouter, memberBillingRouter, testProviderRouter } from "./routers/billing.ts";
 
 // One router per audience (public, member, admin, tenant), each composed of one router per domain.
@@ -22,6 +26,8 @@ export const appRouter = router({
     auth: memberAuthRouter,
     testProvider: testProviderRouter,
     tenantAuth: tenantAuthRouter,
+    updates: publicUpdatesRouter,
+    webinars: publicWebinarsRouter,
   }),
   member: router({
     account: memberAccountRouter,
@@ -31,11 +37,20 @@ export const appRouter = router({
     skills: memberSkillsRouter,
     billing: memberBillingRouter,
     owner: ownerRouter,
+    forum: memberForumRouter,
+    notifications: memberNotificationsRouter,
+    emailPreferences: memberEmailPreferencesRouter,
+    webinars: memberWebinarsRouter,
+    contractors: memberContractorsRouter,
   }),
   tenant: tenantRouter,
   admin: router({
     ...adminArea,
     billing: adminBillingRouter,
+    forum: adminForumRouter,
+    updates: adminUpdatesRouter,
+    webinars: adminWebinarsRouter,
+    directory: adminDirectoryRouter,
   }),
 });
 

@@ -36,6 +36,10 @@ export function SiteFooter() {
                 </a>
               </li>
             ))}
+            <li><a className={footerLink} href="/updates">Legal updates</a></li>
+            <li><a className={footerLink} href="/webinars">Webinars</a></li>
+            <li><a className={footerLink} href="/community">Member forum</a></li>
+            <li><a className={footerLink} href="/contractors">Contractor directory</a></li>
             <li><Link className={footerLink} to="/faq">FAQ</Link></li>
             <li><Link className={footerLink} to="/demo">Portal demo</Link></li>
             <li><Link className={footerLink} to="/admin">Admin</Link></li>

@@ -11,6 +11,7 @@ import { MembersTab } from "./MembersTab.tsx";
 import { OutboxTab } from "./OutboxTab.tsx";
 import { PaymentsTab } from "./PaymentsTab.tsx";
 import { notify } from "./ui.tsx";
+import { CommunityTab } from "./community/CommunityTab.tsx";
 
 type Admin = RouterOutputs["admin"]["me"];
 
@@ -23,6 +24,7 @@ const TABS = [
   { value: "payments", label: "Payments", Panel: PaymentsTab },
   { value: "audit", label: "Audit Log", Panel: AuditLogTab },
   { value: "outbox", label: "Email Outbox", Panel: OutboxTab },
+  { value: "community", label: "Community", Panel: CommunityTab },
 ] as const;
 
 /** SPEC.md 2 "Admin dashboard": welcome and Logout, then the tabs. */

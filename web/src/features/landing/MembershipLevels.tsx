@@ -47,6 +47,17 @@ export function MembershipLevels() {
           );
         })}
       </ul>
+      {/* Plain links: the community pages load their own code (the landing page's first load stays small). */}
+      <nav aria-label="Member community" className="mt-8 rounded-xl bg-brand-50 p-5 text-center text-slate-800">
+        <p className="font-semibold">Every member, Basic included, gets the community:</p>
+        <ul className="mt-3 flex flex-wrap justify-center gap-x-6 gap-y-2">
+          <li><a className="font-medium text-brand-800 underline" href="/community">Member forum</a></li>
+          <li><a className="font-medium text-brand-800 underline" href="/updates">Legal updates</a></li>
+          <li><a className="font-medium text-brand-800 underline" href="/webinars">Monthly webinars</a></li>
+          <li><a className="font-medium text-brand-800 underline" href="/contractors/me">Free contractor sign-up</a></li>
+          <li><a className="font-medium text-brand-800 underline" href="/contractors">Contractor directory</a></li>
+        </ul>
+      </nav>
     </Section>
   );
 }

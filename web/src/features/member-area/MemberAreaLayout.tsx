@@ -5,6 +5,7 @@ import { SiteFooter } from "../../components/SiteFooter.tsx";
 import { SiteHeader } from "../../components/SiteHeader.tsx";
 import { ManageSubscriptionDialog } from "../billing/ManageSubscriptionDialog.tsx";
 import { useSignOut } from "../account/useSignOut.ts";
+import { MemberNav } from "../community/CommunityLayout.tsx";
 import type { MemberInfo } from "../portal/types.ts";
 
 /** The owner tools, in the member area's navigation for Standard and Premium members (and a downgraded owner). */
@@ -33,6 +34,7 @@ export function MemberAreaLayout({ member, ownerTools, children }: { member: Mem
   return (
     <>
       <SiteHeader />
+      <MemberNav />
       <div className="min-h-screen bg-slate-50">
         <div className="border-b border-slate-200 bg-white">
           <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-4">

@@ -1,0 +1,85 @@
+import { Hono, type Context } from "hono";
+import {
+  ZContractorIntroductionSchema,
+  ZContractorProfileSchema,
+  ZContractorSearchSchema,
+  ZDirectoryStatusQuerySchema,
+  ZReviewModerationSchema,
+  ZReviewReplySchema,
+  ZReviewSchema,
+  ZVerificationSchema,
+} from "../../../shared/community.ts";
+import type { AdminActor } from "../../domain/audit.ts";
+import {
+  adminListContractors,
+  getContractor,
+  moderateReview,
+  myContractorProfile,
+  replyToReview,
+  requestContractorIntroduction,
+  reviewContractor,
+  saveContractorProfile,
+  searchContractors,
+  verifyContractor,
+} from "../../domain/community/contractors.ts";
+import { communityActor } from "../../domain/community/people.ts";
+import { unauthorized } from "../../errors.ts";
+import { requireAdmin, requireMember, type AppEnv } from "../auth.ts";
+import { readJson, readQuery } from "../validate.ts";
+
+// The contractor directory (COMMUNITY.md 4, 5): members (and staff) search; any member signs up.
+
+const actor = (c: Context<AppEnv>) => communityActor(c.var.auth);
+const adminActor = (c: Context<AppEnv>): AdminActor => ({ admin: requireAdmin(c).admin, ip: c.var.meta.ip, session: c.var.auth.admin! });
+
+export const contractorRoutes = new Hono<AppEnv>()
+  .use("*", async (c, next) => {
+    if (!actor(c)) throw unauthorized("Please sign in to use the contractor directory.");
+    await next();
+  })
+  .get("/", async (c) => c.json(await searchContractors(c.var.services, actor(c), readQuery(c, ZContractorSearchSchema))))
+  // Fixed paths before /:id.
+  .get("/me", async (c) => {
+    requireMember(c);
+    return c.json({ profile: await myContractorProfile(c.var.services, actor(c)) });
+  })
+  .put("/me", async (c) => {
+    requireMember(c);
+    return c.json(await saveContractorProfile(c.var.services, actor(c), await readJson(c, ZContractorProfileSchema)));
+  })
+  .post("/reviews/:id/reply", async (c) => {
+    requireMember(c);
+    const { reply } = await readJson(c, ZReviewReplySchema);
+    return c.json(await replyToReview(c.var.services, actor(c), c.req.param("id"), reply));
+  })
+  .get("/:id", async (c) => c.json(await getContractor(c.var.services, actor(c), c.req.param("id"))))
+  .post("/:id/reviews", async (c) => {
+    requireMember(c);
+    return c.json(await reviewContractor(c.var.services, actor(c), c.req.param("id"), await readJson(c, ZReviewSchema)), 201);
+  })
+  .post("/:id/introductions", async (c) => {
+    requireMember(c);
+    return c.json(await requestContractorIntroduction(c.var.services, actor(c), c.req.param("id"), await readJson(c, ZContractorIntroductionSchema)), 201);
+  });
+
+/** Mounted at /api/admin/contractors beside the admin area's own GET /api/admin/contractors. */
+export const adminContractorRoutes = new Hono<AppEnv>()
+  .use("*", async (c, next) => {
+    requireAdmin(c);
+    await next();
+  })
+  .post("/:id/verification", async (c) => {
+    const who = adminActor(c);
+    return c.json(await verifyContractor(c.var.services, who, c.req.param("id"), await readJson(c, ZVerificationSchema)));
+  });
+
+export const adminDirectoryRoutes = new Hono<AppEnv>()
+  .use("*", async (c, next) => {
+    requireAdmin(c);
+    await next();
+  })
+  .get("/", async (c) => c.json(await adminListContractors(c.var.services, readQuery(c, ZDirectoryStatusQuerySchema).status)))
+  .post("/reviews/:id/moderation", async (c) => {
+    const who = adminActor(c);
+    return c.json(await moderateReview(c.var.services, who, c.req.param("id"), await readJson(c, ZReviewModerationSchema)));
+  });
