@@ -5,6 +5,7 @@ import { sweepContractorCredentials } from "../../src/server/domain/community/co
 import { createTestApp, type ApiClient, type TestApp } from "../support/harness.ts";
 import { adminClient, communityMember, type CommunityMember } from "../support/community.ts";
 import { secondProcess } from "../support/second-process.ts";
+import { pdfBytes, PNG_BYTES, REFUSED_FILES } from "../support/files.ts";
 
 // The contractor directory (COMMUNITY.md 4) through the API on the real database.
 
@@ -90,6 +91,45 @@ describe("sign-up and verification", () => {
     expect(same.body.status).toBe("approved");
     const changed = await contractor.client.put("/api/contractors/me", profile({ trades: ["Plumbing"], credentials: [{ kind: "license", issuer: "IDPH", number: "058-999", expires_on: dayFromNow(300) }] }));
     expect(changed.body).toMatchObject({ status: "verifying", verified: false });
+  });
+});
+
+describe("documents for verification", () => {
+  test("a contractor uploads licence and insurance certificates that only they and staff see, as downloads", async () => {
+    const stranger = await communityMember(t, "Basic");
+    const none = await stranger.client.upload("/api/contractors/me/documents", { name: "c.pdf", bytes: await pdfBytes() }, { title: "Certificate" });
+    expect(none.status).toBe(409);
+    expect(none.body.detail).toContain("listing first");
+
+    const { contractor, id } = await signUp({ business_name: "Certified Electric", trades: ["Electrical"] });
+    const pdf = await pdfBytes("Certificate of insurance");
+    const added = await contractor.client.upload("/api/contractors/me/documents", { name: "COI 2027.pdf", bytes: pdf }, { title: "Certificate of insurance 2027" });
+    expect(added.status).toBe(201);
+    expect(added.body.file).toMatchObject({ name: "COI-2027.pdf", content_type: "application/pdf", size_bytes: pdf.byteLength });
+    const photo = await contractor.client.upload("/api/contractors/me/documents", { name: "licence.png", bytes: PNG_BYTES }, { title: "Chicago electrical licence" });
+    expect(photo.status).toBe(201);
+    expect((await contractor.client.upload("/api/contractors/me/documents", REFUSED_FILES.html, { title: "Not a document" })).status).toBe(415);
+    expect((await contractor.client.upload("/api/contractors/me/documents", { name: "x.pdf", bytes: pdf }, { title: " " })).status).toBe(422);
+
+    const mine = await contractor.client.get("/api/contractors/me");
+    expect(mine.body.profile.documents.map((d: { title: string }) => d.title)).toEqual(["Certificate of insurance 2027", "Chicago electrical licence"]);
+    const download = await contractor.client.download(`/api/contractors/me/documents/${added.body.id}`);
+    expect(download.body).toEqual(pdf);
+    expect(download.headers.get("content-disposition")).toStartWith("attachment;");
+    expect(download.headers.get("x-content-type-options")).toBe("nosniff");
+
+    // Staff see them in the verification queue and download them; other members never do.
+    const queue = await admin.get("/api/admin/contractor-directory");
+    expect(queue.body.find((c: { id: string }) => c.id === id).documents).toHaveLength(2);
+    expect((await admin.download(`/api/admin/contractor-directory/documents/${added.body.id}`)).body).toEqual(pdf);
+    expect((await stranger.client.get(`/api/contractors/me/documents/${added.body.id}`)).status).toBe(404);
+    expect((await stranger.client.get(`/api/admin/contractor-directory/documents/${added.body.id}`)).status).toBe(403);
+    const listing = await stranger.client.get(`/api/contractors/${id}`);
+    expect(JSON.stringify(listing.body)).not.toContain("Certificate of insurance");
+
+    expect((await stranger.client.delete(`/api/contractors/me/documents/${photo.body.id}`)).status).toBe(409);
+    expect((await contractor.client.delete(`/api/contractors/me/documents/${photo.body.id}`)).status).toBe(200);
+    expect((await contractor.client.get("/api/contractors/me")).body.profile.documents).toHaveLength(1);
   });
 });
 

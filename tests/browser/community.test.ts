@@ -6,6 +6,7 @@ import { emailPreferences, members } from "../../src/server/db/schema.ts";
 import type { MembershipLevel } from "../../src/shared/membership.ts";
 import { serverAndBrowser, shown, until } from "../support/browser.ts";
 import { applyAndSign, signInAsAdmin } from "../support/fixtures.ts";
+import { pdfBytes } from "../support/files.ts";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp.ts";
 
 // The community in real Chromium: the forum between a Basic and a paid member, an update that
@@ -197,12 +198,18 @@ test("a contractor signs up, an admin verifies them, and a member finds them by 
   await roofer.page.getByRole("button", { name: "Sign up" }).click();
   await shown(roofer.page.getByText("Your listing is saved."));
   await shown(roofer.page.getByText(/Status: applied/));
+  // The licence certificate, for the staff who verify.
+  await roofer.page.getByLabel("Document name").fill("IDFPR roofing licence");
+  await roofer.page.getByLabel("File", { exact: true }).setInputFiles({ name: "licence.pdf", mimeType: "application/pdf", buffer: Buffer.from(await pdfBytes("Roofing licence")) });
+  await roofer.page.getByRole("button", { name: "Upload document" }).click();
+  await shown(roofer.page.getByRole("link", { name: "IDFPR roofing licence" }));
 
   const page = await adminPage();
   await page.getByRole("tab", { name: "Community" }).click();
   await page.getByRole("tab", { name: "Directory" }).click();
   await shown(page.getByText("Brandt Roofing of Oak Park"));
   await shown(page.getByText(/225 ILCS 335/).first());
+  await shown(page.getByRole("list", { name: "Documents of Brandt Roofing of Oak Park" }).getByRole("link", { name: "IDFPR roofing licence" }));
   await page.getByLabel("Status of Brandt Roofing of Oak Park").selectOption("approved");
   await page.getByLabel("Note for Brandt Roofing of Oak Park").fill("IDFPR licence 104.018877 active");
   await page.getByRole("button", { name: "Save status" }).first().click();

@@ -19,6 +19,7 @@ import {
 // Tables of other areas are referenced by their SQL names in the migration (foreign keys below
 // use the imported tables), so this file only adds tables.
 
+import { portalFiles } from "./portal-schema.ts";
 import { adminUsers, members } from "./schema.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -380,6 +381,23 @@ export const contractorCredentials = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("contractor_credentials_contractor_idx").on(t.contractorId)],
+);
+
+/** Documents a contractor uploads for verification (licence and insurance certificates); seen by them and staff only. */
+export const contractorDocuments = pgTable(
+  "contractor_documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    contractorId: uuid("contractor_id")
+      .notNull()
+      .references(() => contractors.id, { onDelete: "cascade" }),
+    fileId: uuid("file_id")
+      .notNull()
+      .references(() => portalFiles.id),
+    title: text("title").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contractor_documents_contractor_idx").on(t.contractorId)],
 );
 
 export const contractorReviews = pgTable(

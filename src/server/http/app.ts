@@ -29,8 +29,8 @@ import { adminContractorRoutes, adminDirectoryRoutes, contractorRoutes } from ".
 import { oneHost, webRoutes } from "./web.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
-/** The routes that take a file (multipart): maintenance photos and lease documents. */
-const UPLOAD_PATH = /^\/api\/(portal|tenant)\/(maintenance|leases)\/[^/]+\/(photos|documents)$/;
+/** The routes that take a file (multipart): maintenance photos, lease documents, contractors' documents. */
+const UPLOAD_PATH = /^\/api\/((portal|tenant)\/(maintenance|leases)\/[^/]+\/(photos|documents)|contractors\/me\/documents)$/;
 /** What every page may use; everything else (camera, microphone, location, payment request...) is off. */
 const PERMISSIONS_POLICY =
   "accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), " +

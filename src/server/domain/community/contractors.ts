@@ -19,6 +19,7 @@ import type { MemberRow } from "../sessions.ts";
 import { displayName, INTRODUCTIONS_PER_DAY } from "../skills.ts";
 import { claimJobKey } from "./bulk-mail.ts";
 import type { CommunityActor } from "./people.ts";
+import { documentsOf } from "./contractor-documents.ts";
 import { chicagoDay, credentialStage } from "./schedule.ts";
 
 // The contractor directory (COMMUNITY.md 4): free sign-up for any member who is a contractor,
@@ -78,13 +79,13 @@ function describe(c: Contractor, credentials: Credential[], rating: { count: num
   };
 }
 
-function requireMember(actor: CommunityActor | null): MemberRow {
+export function requireMember(actor: CommunityActor | null): MemberRow {
   if (!actor) throw unauthorized("Please sign in to use the contractor directory.");
   if (actor.kind !== "member") throw forbidden("This is for members.");
   return actor.member;
 }
 
-async function ownProfile(db: DbOrTx, memberId: string) {
+export async function ownProfile(db: DbOrTx, memberId: string) {
   const [row] = await db.select().from(contractors).where(eq(contractors.memberId, memberId));
   return row ?? null;
 }
@@ -93,7 +94,8 @@ export async function myContractorProfile(services: Services, actor: CommunityAc
   const member = requireMember(actor);
   const row = await ownProfile(services.db, member.id);
   if (!row) return null;
-  return describe(row, (await credentialsOf(services.db, [row.id])).get(row.id) ?? [], (await ratingsOf(services.db, [row.id])).get(row.id));
+  const view = describe(row, (await credentialsOf(services.db, [row.id])).get(row.id) ?? [], (await ratingsOf(services.db, [row.id])).get(row.id));
+  return { ...view, documents: (await documentsOf(services.db, [row.id])).get(row.id) ?? [] };
 }
 
 const credentialKey = (k: { kind: string; issuer: string; number: string; expires_on?: string | null; expiresOn?: string | null }) =>
@@ -293,8 +295,8 @@ export async function adminListContractors(services: Services, status?: Contract
     .orderBy(sql`case ${contractors.status} when 'applied' then 0 when 'verifying' then 1 when 'suspended' then 2 when 'approved' then 3 else 4 end`, desc(contractors.updatedAt))
     .limit(200);
   const ids = rows.map((r) => r.id);
-  const [creds, ratings] = await Promise.all([credentialsOf(services.db, ids), ratingsOf(services.db, ids)]);
-  return rows.map((r) => describe(r, creds.get(r.id) ?? [], ratings.get(r.id), { admin: true }));
+  const [creds, ratings, documents] = await Promise.all([credentialsOf(services.db, ids), ratingsOf(services.db, ids), documentsOf(services.db, ids)]);
+  return rows.map((r) => ({ ...describe(r, creds.get(r.id) ?? [], ratings.get(r.id), { admin: true }), documents: documents.get(r.id) ?? [] }));
 }
 
 /** Admin verification: applied, verifying, approved, rejected, suspended; audited, and the contractor is told. */

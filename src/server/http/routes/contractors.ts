@@ -25,7 +25,9 @@ import {
 import { communityActor } from "../../domain/community/people.ts";
 import { unauthorized } from "../../errors.ts";
 import { requireAdmin, requireMember, type AppEnv } from "../auth.ts";
-import { readJson, readQuery } from "../validate.ts";
+import { readJson, readQuery, readUpload } from "../validate.ts";
+import { addContractorDocument, assertListing, contractorDocumentFile, deleteContractorDocument } from "../../domain/community/contractor-documents.ts";
+import { fileHeaders } from "../../domain/portal/files.ts";
 
 // The contractor directory (COMMUNITY.md 4, 5): members (and staff) search; any member signs up.
 
@@ -46,6 +48,22 @@ export const contractorRoutes = new Hono<AppEnv>()
   .put("/me", async (c) => {
     requireMember(c);
     return c.json(await saveContractorProfile(c.var.services, actor(c), await readJson(c, ZContractorProfileSchema)));
+  })
+  .post("/me/documents", async (c) => {
+    requireMember(c);
+    // A listing is needed first: checked before the upload is read.
+    await assertListing(c.var.services, actor(c));
+    const { file, fields } = await readUpload(c);
+    return c.json(await addContractorDocument(c.var.services, actor(c), file, fields.title ?? ""), 201);
+  })
+  .get("/me/documents/:docId", async (c) => {
+    requireMember(c);
+    const file = await contractorDocumentFile(c.var.services, actor(c), c.req.param("docId"), "mine");
+    return c.body(new Uint8Array(file.data), 200, fileHeaders(file));
+  })
+  .delete("/me/documents/:docId", async (c) => {
+    requireMember(c);
+    return c.json(await deleteContractorDocument(c.var.services, actor(c), c.req.param("docId")));
   })
   .post("/reviews/:id/reply", async (c) => {
     requireMember(c);
@@ -79,6 +97,11 @@ export const adminDirectoryRoutes = new Hono<AppEnv>()
     await next();
   })
   .get("/", async (c) => c.json(await adminListContractors(c.var.services, readQuery(c, ZDirectoryStatusQuerySchema).status)))
+  // A contractor's verification document, for staff checking it.
+  .get("/documents/:id", async (c) => {
+    const file = await contractorDocumentFile(c.var.services, actor(c), c.req.param("id"), "staff");
+    return c.body(new Uint8Array(file.data), 200, fileHeaders(file));
+  })
   .post("/reviews/:id/moderation", async (c) => {
     const who = adminActor(c);
     return c.json(await moderateReview(c.var.services, who, c.req.param("id"), await readJson(c, ZReviewModerationSchema)));

@@ -50,6 +50,15 @@ function ListingRow({ listing: c }: { listing: Listing }) {
         {c.credentials.length === 0 && <li className="text-amber-800">No licences or insurance given.</li>}
         {c.credentials.map((k) => <li key={k.id}>{k.kind}: {k.issuer} {k.number} {k.expires_on ? `(expires ${k.expires_on})` : ""}</li>)}
       </ul>
+      <ul className="mt-1 text-sm" aria-label={`Documents of ${c.business_name}`}>
+        {c.documents.length === 0 && <li className="text-slate-500">No documents uploaded.</li>}
+        {c.documents.map((d) => (
+          <li key={d.id}>
+            <a className="text-brand-700 underline" href={`/api/admin/contractor-directory/documents/${d.id}`} download={d.file.name}>{d.title}</a>{" "}
+            <span className="text-xs text-slate-500">({d.file.name})</span>
+          </li>
+        ))}
+      </ul>
       {"license_notes" in c && Array.isArray(c.license_notes) && c.license_notes.length > 0 && (
         <ul className="mt-2 rounded bg-brand-50 p-2 text-xs text-brand-900">
           {(c.license_notes as { trade: string; note: string }[]).map((n) => <li key={n.trade}><strong>{n.trade}:</strong> {n.note}</li>)}

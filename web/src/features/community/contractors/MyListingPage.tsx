@@ -5,6 +5,7 @@ import { SPECIALTY_SKILLS } from "@shared/membership.ts";
 import { Button } from "../../../components/Button.tsx";
 import { Field, inputClass } from "../../../components/FormField.tsx";
 import { errorMessage } from "../../../lib/errors.ts";
+import { ACCEPTED_UPLOADS, uploadFile, uploadProblem } from "../../../lib/upload.ts";
 import { trpc } from "../../../trpc.ts";
 import { CommunityLayout, Loading, QueryProblem } from "../CommunityLayout.tsx";
 import { cardClass, Notice } from "../ui.tsx";
@@ -103,6 +104,64 @@ export default function MyListingPage() {
         {save.isError && <Notice kind="error">{errorMessage(save.error)}</Notice>}
         <Button type="submit" disabled={save.isPending}>{profile ? "Save listing" : "Sign up"}</Button>
       </form>
+      {profile && <ListingDocuments documents={profile.documents} onChange={() => void mine.refetch()} />}
     </CommunityLayout>
+  );
+}
+
+/** Licence and insurance certificates for the association's staff to check (only staff and you see them). */
+function ListingDocuments({ documents, onChange }: { documents: { id: string; title: string; file: { name: string } }[]; onChange: () => void }) {
+  const [title, setTitle] = useState("");
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const remove = async (id: string) => {
+    const res = await fetch(`/api/contractors/me/documents/${id}`, { method: "DELETE", credentials: "same-origin" });
+    if (res.ok) onChange();
+  };
+  return (
+    <section aria-labelledby="docs-heading" className={`${cardClass} mt-6 max-w-3xl space-y-3`}>
+      <h2 id="docs-heading" className="text-lg font-semibold">Documents for verification</h2>
+      <p className="text-sm text-slate-600">Upload your licence and insurance certificates (PDF or a photo, up to 10 MB). Only the association's staff and you see them.</p>
+      <ul className="space-y-1 text-sm">
+        {documents.length === 0 && <li className="text-slate-500">No documents yet.</li>}
+        {documents.map((d) => (
+          <li key={d.id} className="flex flex-wrap items-center gap-3">
+            <a className="text-brand-700 underline" href={`/api/contractors/me/documents/${d.id}`} download={d.file.name}>{d.title}</a>
+            <Button variant="ghost" className="text-sm text-red-700" onClick={() => void remove(d.id)}>Remove {d.title}</Button>
+          </li>
+        ))}
+      </ul>
+      <form
+        className="grid gap-3 sm:grid-cols-2 sm:items-end"
+        onSubmit={async (e) => {
+          e.preventDefault();
+          const problem = !title.trim() ? "Name the document." : uploadProblem(file);
+          if (problem) return setError(problem);
+          setPending(true);
+          setError(null);
+          try {
+            await uploadFile("/api/contractors/me/documents", file!, { title: title.trim() });
+            setTitle("");
+            setFile(null);
+            (e.target as HTMLFormElement).reset();
+            onChange();
+          } catch (err) {
+            setError(errorMessage(err, "The document was not uploaded."));
+          } finally {
+            setPending(false);
+          }
+        }}
+      >
+        <Field id="doc-title" label="Document name" hint="For example “Certificate of insurance 2027”">
+          <input id="doc-title" className={inputClass} value={title} maxLength={120} onChange={(e) => setTitle(e.target.value)} aria-describedby="doc-title-hint" />
+        </Field>
+        <Field id="doc-file" label="File">
+          <input id="doc-file" type="file" accept={ACCEPTED_UPLOADS} className="mt-1 block w-full text-sm" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+        </Field>
+        {error && <div className="sm:col-span-2"><Notice kind="error">{error}</Notice></div>}
+        <div><Button type="submit" variant="secondary" disabled={pending}>{pending ? "Uploading..." : "Upload document"}</Button></div>
+      </form>
+    </section>
   );
 }
