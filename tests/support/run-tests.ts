@@ -30,4 +30,11 @@ if (!existsSync(CHROMIUM_PATH)) {
 
 await run(["npx", "tsc", "-p", "tsconfig.json", "--noEmit"], "Type-checking server, web and tests");
 await run(["npm", "run", "--silent", "build"], "Building the web app");
-await run(["bun", "test", "--timeout", "60000", ...process.argv.slice(2)], `Running the tests on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`);
+// Test files run in parallel worker processes (each file has its own database and server), the
+// slowest first by the committed timings; TEST_JOBS=1 runs them one after another.
+const jobs = process.env.TEST_JOBS ?? "3";
+const parallel = jobs === "1" ? [] : [`--parallel=${jobs}`, "--timings=tests/support/test-timings.json"];
+await run(
+  ["bun", "test", "--timeout", "60000", ...parallel, ...process.argv.slice(2)],
+  `Running the tests on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`,
+);
