@@ -361,6 +361,33 @@ describe("search", () => {
     const topics = await alice.client.get("/api/community/topics?q=radon");
     expect(topics.body.total).toBe(2);
   });
+
+  test("search follows edits, hiding and deletion: members find what stands now, admins also what is hidden", async () => {
+    const author = await seasoned(t, await communityMember(t, "Basic", { first_name: "Edna" }));
+    const reader = await communityMember(t);
+    const admin = await adminClient(t);
+    const topic = await author.client.post("/api/community/topics", { category_id: qa, title: "Gutter guards", body: "Are zinc strips worth it?" });
+    const reply = await author.client.post(`/api/community/topics/${topic.body.id}/posts`, { body: "Also asking about tuckpointing costs." });
+    const find = async (client: { get: (path: string) => Promise<{ body: { total: number; results: { post_id: string }[] } }> }, q: string) =>
+      (await client.get(`/api/community/search?q=${q}`)).body;
+    expect((await find(reader.client, "tuckpointing")).results.map((r) => r.post_id)).toEqual([reply.body.id]);
+
+    await author.client.patch(`/api/community/posts/${reply.body.id}`, { body: "Also asking about chimney flashing." });
+    expect((await find(reader.client, "tuckpointing")).total).toBe(0);
+    expect((await find(reader.client, "flashing")).results.map((r) => r.post_id)).toEqual([reply.body.id]);
+
+    const hide = await admin.post(`/api/admin/community/topics/${topic.body.id}/moderation`, { action: "hide", post_id: reply.body.id, reason: "Checking" });
+    expect(hide.status).toBe(200);
+    expect((await find(reader.client, "flashing")).total).toBe(0);
+    expect((await find(admin, "flashing")).total).toBe(1);
+    await admin.post(`/api/admin/community/topics/${topic.body.id}/moderation`, { action: "unhide", post_id: reply.body.id, reason: "Fine" });
+    expect((await find(reader.client, "flashing")).total).toBe(1);
+
+    expect((await author.client.delete(`/api/community/posts/${reply.body.id}`)).status).toBe(200);
+    expect((await find(reader.client, "flashing")).total).toBe(0);
+    expect((await find(admin, "flashing")).total).toBe(0);
+    expect((await find(reader.client, "zinc")).total).toBe(1);
+  });
 });
 
 describe("watching and notifications", () => {

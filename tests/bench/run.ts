@@ -324,7 +324,7 @@ async function loadRuns(webDist: string) {
   await load(`Baseline at the same rate (${halfRate}/s)`, baseline, { requests: [baselineRequest()], ...atHalf });
   await settle(databaseUrl);
 
-  await load(
+  const applySign = await load(
     "Apply and sign (flows/s; apply, then sign with the applicant token)",
     app,
     {
@@ -372,8 +372,10 @@ async function loadRuns(webDist: string) {
   }
 
   const adminHeaders = { authorization: `Bearer ${await adminToken(databaseUrl)}` };
-  for (const path of await existing(app.url, ["/api/admin/members/search?q=bench&limit=50", "/api/admin/dashboard/stats"], adminHeaders)) {
-    await load(`GET ${path} (admin)`, app, { requests: [{ method: "GET", path, headers: adminHeaders }] });
+  const figures: LoadResult[] = [];
+  for (const path of await existing(app.url, ["/api/admin/members/search?q=bench&limit=50", "/api/admin/dashboard/stats", "/api/admin/dashboard/charts"], adminHeaders)) {
+    const row = await load(`GET ${path} (admin)`, app, { requests: [{ method: "GET", path, headers: adminHeaders }] });
+    if (path.includes("/dashboard/")) figures.push(row);
   }
 
   say(`### Load (${SECONDS} s per run, production build on PostgreSQL, loopback)`);
@@ -389,6 +391,14 @@ async function loadRuns(webDist: string) {
   say(
     `Apply throughput / baseline, each at its maximum: **${ratio.toFixed(2)}** (target at least 0.5: ${ratio >= 0.5 ? "met" : "not met"}); ` +
       `p99 at half the maximum: **${ms(applyHalf.p99)}** (target under 50 ms: ${applyHalf.p99 < 50 ? "met" : "not met"}).`,
+  );
+  say(
+    `Apply and sign: **${applySign.rps.toFixed(0)} flows/s**, p99 **${ms(applySign.p99)}** (target at least 300 flows/s with p99 under 200 ms: ` +
+      `${applySign.rps >= 300 && applySign.p99 < 200 ? "met" : "not met"}).` +
+      (figures.length
+        ? ` Dashboard figures under ${CONNECTIONS} connections: ${figures.map((f) => `${f.name.replace(/^GET \/api\/admin\/dashboard\/| \(admin\)$/g, "")} p99 ${ms(f.p99)}`).join(", ")}` +
+          ` (target under 100 ms: ${figures.every((f) => f.p99 < 100) ? "met" : "not met"}).`
+        : ""),
   );
   say();
 
@@ -429,7 +439,7 @@ async function scale(webDist: string) {
   ];
   say(`### Scale: ${sizes!.members.toLocaleString("en-US")} members, ${sizes!.applications.toLocaleString("en-US")} applications, ${sizes!.contracts.toLocaleString("en-US")} contracts, ${sizes!.payments.toLocaleString("en-US")} payments (${sizes!.size}; seeded in ${seedSeconds.toFixed(0)} s)`);
   say();
-  say("| Admin call | p50 | p95 | p99 | Target p95 < 50 ms |");
+  say("| Admin call | p50 | p95 | p99 | Target |");
   say("|---|---|---|---|---|");
   for (const [label, path] of calls) {
     const probe = await fetch(app.url + path, { headers });
@@ -440,8 +450,9 @@ async function scale(webDist: string) {
     }
     await sample(app.url + path, headers, 10, 2, 5000);
     const s = await sample(app.url + path, headers);
-    const targeted = /search|stats/i.test(label);
-    say(`| ${label} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${targeted ? (s.p95 < 50 ? "met" : "**not met**") : "-"} |`);
+    // Search: p95 under 50 ms; the dashboard's figures (stats and charts): p95 under 100 ms.
+    const target = /search/i.test(label) ? 50 : /Dashboard/.test(label) ? 100 : undefined;
+    say(`| ${label} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${target ? `p95 < ${target} ms: ${s.p95 < target ? "met" : "**not met**"}` : "-"} |`);
   }
   say();
 
@@ -482,7 +493,8 @@ async function community(webDist: string) {
   const seeded = await seedForum(sql, posts);
   const seedSeconds = (performance.now() - t0) / 1000;
   const [size] = await sql`select pg_size_pretty(pg_total_relation_size('forum_posts')) as posts`;
-  const [topic] = await sql`select id from forum_topics order by post_count desc, id limit 1`;
+  // The busiest topic a Basic member may read (the paid category is not theirs).
+  const [topic] = await sql`select t.id from forum_topics t join forum_categories c on c.id = t.category_id where c.read_access = 'members' order by t.post_count desc, t.id limit 1`;
   await sql.end();
 
   const app = await start({ DATABASE_URL: databaseUrl, WEB_DIST: webDist });

@@ -8,6 +8,7 @@ import {
   forumFlags,
   forumPostRevisions,
   forumPosts,
+  forumPostSearch,
   forumSilences,
   forumTopics,
   forumTopicVisits,
@@ -167,7 +168,7 @@ export async function listTopics(services: Services, actor: CommunityActor | nul
   }
   if (query.q) {
     conditions.push(
-      sql`exists (select 1 from ${forumPosts} p where p.topic_id = ${forumTopics.id} and p.deleted_at is null and p.hidden_at is null and p.search @@ websearch_to_tsquery('english', ${query.q}))`,
+      sql`exists (select 1 from ${forumPostSearch} s where s.topic_id = ${forumTopics.id} and not s.hidden and s.search @@ websearch_to_tsquery('english', ${query.q}))`,
     );
   }
   const where = and(...conditions);
@@ -549,12 +550,9 @@ export async function searchForum(services: Services, actor: CommunityActor | nu
   const reader = readerFor(who);
   const { db } = services;
   const tsquery = sql`websearch_to_tsquery('english', ${query.q})`;
-  const conditions: SQL[] = [
-    sql`${forumPosts.search} @@ ${tsquery}`,
-    isNull(forumPosts.deletedAt),
-    visibleTopics(reader),
-  ];
-  if (reader.kind !== "admin") conditions.push(isNull(forumPosts.hiddenAt));
+  // The matches come from the narrow search table (deleted posts have no row there).
+  const conditions: SQL[] = [sql`${forumPostSearch.search} @@ ${tsquery}`, visibleTopics(reader)];
+  if (reader.kind !== "admin") conditions.push(eq(forumPostSearch.hidden, false));
   if (query.category) {
     const category = await findCategory(db, query.category);
     if (!category) throw notFound("That category does not exist.");
@@ -562,42 +560,51 @@ export async function searchForum(services: Services, actor: CommunityActor | nu
   }
   if (query.author) {
     const handle = query.author.replace(/^@/, "").toLowerCase();
-    conditions.push(sql`${forumPosts.authorMemberId} = (select member_id from ${communityProfiles} where handle = ${handle})`);
+    conditions.push(sql`${forumPostSearch.authorMemberId} = (select member_id from ${communityProfiles} where handle = ${handle})`);
   }
   const where = and(...conditions);
-  const rank = sql<number>`ts_rank(${forumPosts.search}, ${tsquery})`;
-  // One pass: the matches are ranked anyway, so their count comes from the same scan (a window);
-  // the snippets are made afterwards for the page's 20 rows only.
+  // Every match is ranked (ts_rank must see them all to order them), in a materialized step that
+  // carries only the id, the date and the rank: the count and the ordering then work on those
+  // narrow rows, and the page's 20 posts, titles and snippets are read afterwards.
+  const matches = db.$with("matches").as(
+    db
+      .select({
+        postId: sql<string>`${forumPostSearch.postId}`.as("post_id"),
+        createdAt: sql<Date>`${forumPostSearch.createdAt}`.as("created_at"),
+        rank: sql<number>`ts_rank(${forumPostSearch.search}, ${tsquery})`.as("rank"),
+      })
+      .from(forumPostSearch)
+      .innerJoin(forumTopics, eq(forumTopics.id, forumPostSearch.topicId))
+      .where(where),
+  );
   const ranked = db
-    .select({
-      id: forumPosts.id,
-      rank: rank.as("rank"),
-      total: sql<number>`count(*) over ()`.as("total"),
-      topicTitle: sql<string>`${forumTopics.title}`.as("topic_title"),
-      categoryName: sql<string>`${forumCategories.name}`.as("category_name"),
-    })
-    .from(forumPosts)
-    .innerJoin(forumTopics, eq(forumTopics.id, forumPosts.topicId))
-    .innerJoin(forumCategories, eq(forumCategories.id, forumTopics.categoryId))
-    .where(where)
-    .orderBy(desc(rank), desc(forumPosts.createdAt))
+    .with(matches)
+    .select({ postId: matches.postId, rank: matches.rank, total: sql<number>`count(*) over ()`.as("total") })
+    .from(matches)
+    .orderBy(desc(matches.rank), desc(matches.createdAt))
     .limit(FORUM_PAGE_SIZE)
     .offset((query.page - 1) * FORUM_PAGE_SIZE)
     .as("ranked");
   const rows = await db
     .select({
       post: forumPosts,
-      topicTitle: ranked.topicTitle,
-      categoryName: ranked.categoryName,
+      topicTitle: forumTopics.title,
+      categoryName: forumCategories.name,
       rank: ranked.rank,
       total: ranked.total,
       snippet: sql<string>`ts_headline('english', ${forumPosts.body}, ${tsquery}, 'MaxWords=30, MinWords=10, StartSel=<<, StopSel=>>')`,
     })
     .from(ranked)
-    .innerJoin(forumPosts, eq(forumPosts.id, ranked.id))
+    .innerJoin(forumPosts, eq(forumPosts.id, ranked.postId))
+    .innerJoin(forumTopics, eq(forumTopics.id, forumPosts.topicId))
+    .innerJoin(forumCategories, eq(forumCategories.id, forumTopics.categoryId))
     .orderBy(desc(ranked.rank), desc(forumPosts.createdAt));
   // A page past the last has no rows to carry the count.
-  const total = rows.length ? Number(rows[0]!.total) : query.page === 1 ? 0 : Number((await db.select({ n: count() }).from(forumPosts).innerJoin(forumTopics, eq(forumTopics.id, forumPosts.topicId)).where(where))[0]?.n ?? 0);
+  const total = rows.length
+    ? Number(rows[0]!.total)
+    : query.page === 1
+      ? 0
+      : Number((await db.select({ n: count() }).from(forumPostSearch).innerJoin(forumTopics, eq(forumTopics.id, forumPostSearch.topicId)).where(where))[0]?.n ?? 0);
   const authors = await authorsOf(db, rows.map((r) => r.post.authorMemberId), rows.map((r) => r.post.authorAdminId));
   return {
     results: rows.map((r) => ({
