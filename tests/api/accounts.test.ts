@@ -139,6 +139,13 @@ describe("rate limits", () => {
     expect(right.body.detail).toContain("Too many sign-in attempts");
     expect(Number(right.headers.get("retry-after"))).toBeGreaterThan(0);
 
+    // Locked out of passwords, the member can still sign in by an emailed link.
+    expect((await browserAt().post("/api/auth/sign-in-link", { email })).status).toBe(200);
+    const link = await tokenFromOutbox(email, "sign_in_link");
+    const byLink = browserAt();
+    expect((await byLink.post("/api/auth/sign-in-link/confirm", { token: link })).status).toBe(200);
+    expect((await byLink.get("/api/auth/me")).status).toBe(200);
+
     // After the window the member signs in again.
     t.clock.advance(16 * 60 * 1000);
     expect((await browserAt().post("/api/auth/login", { username: email, password: PASSWORD })).status).toBe(200);

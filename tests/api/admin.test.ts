@@ -344,8 +344,13 @@ describe("members", () => {
     const member = t.client();
     const { email, contractId, applicationId } = await applyAndSign(member, "Basic");
     const { id } = await memberByEmail(email);
+    const [signed] = await t.services.db.select().from(contracts).where(eq(contracts.id, contractId));
     const res = await admin.delete(`/api/admin/members/${id}`);
     expect(res.status).toBe(200);
+    // DECISIONS.md 15: the contract stays exactly as signed, name, email and signature included.
+    const [kept] = await t.services.db.select().from(contracts).where(eq(contracts.id, contractId));
+    expect(kept).toEqual(signed!);
+    expect(kept!.memberEmail).toBe(email);
     const [row] = await t.services.db.select().from(members).where(eq(members.id, id));
     expect(row!.deletedAt).not.toBeNull();
     expect(row!.email).not.toContain(email);

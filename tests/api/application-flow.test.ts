@@ -184,7 +184,6 @@ describe("signing the agreement", () => {
     expect(contract!.textSha256).toMatch(/^[0-9a-f]{64}$/);
     expect(contract!.consentWording).toContain("electronic signature");
     expect(contract!.signatureName).toBe("Maria Gonzalez");
-    expect(contract!.userAgent === null || typeof contract!.userAgent === "string").toBe(true);
 
     const [member] = await t.services.db.select().from(members).where(eq(members.email, email));
     expect(member!.membershipLevel).toBe("Basic");
@@ -200,6 +199,37 @@ describe("signing the agreement", () => {
     expect(info.body.available_features.length).toBeGreaterThan(0);
     expect(Array.isArray(info.body.next_steps)).toBe(true);
     expect(Date.parse(info.body.member_since)).toBeGreaterThan(0);
+  });
+
+  test("the signature record keeps the signer's address and browser as the request gave them", async () => {
+    const client = t.client();
+    const { applicationId, payload } = await apply(client);
+    const signed = await client.post(
+      `/api/membership/contract-signed/${applicationId}`,
+      { consent: true, signature_name: `${payload.first_name} ${payload.last_name}` },
+      { "user-agent": "Mozilla/5.0 (Signer's Browser) Test/1.0", "x-forwarded-for": "198.51.100.23" },
+    );
+    expect(signed.status).toBe(200);
+    const [contract] = await t.services.db.select().from(contracts).where(eq(contracts.id, signed.body.contract_id));
+    expect(contract!.userAgent).toBe("Mozilla/5.0 (Signer's Browser) Test/1.0");
+    expect(contract!.ipAddress).toBe("198.51.100.23");
+  });
+
+  test("the agreement signed is the agreement shown: a stale fingerprint is refused and nothing is signed", async () => {
+    const client = t.client();
+    const { applicationId, payload } = await apply(client);
+    const shown = await client.get(`/api/membership/application/${applicationId}`);
+    expect(shown.body.agreement_sha256).toMatch(/^[0-9a-f]{64}$/);
+    const body = { consent: true, signature_name: `${payload.first_name} ${payload.last_name}` };
+    const stale = await client.post(`/api/membership/contract-signed/${applicationId}`, { ...body, agreement_sha256: "0".repeat(64) });
+    expect(stale.status).toBe(409);
+    expect(stale.body.detail).toContain("The agreement has changed");
+    expect(await rowsFor(applicationId)).toBe(0);
+    expect((await client.get(`/api/membership/application/${applicationId}`)).body.status).toBe("pending");
+    const signed = await client.post(`/api/membership/contract-signed/${applicationId}`, { ...body, agreement_sha256: shown.body.agreement_sha256 });
+    expect(signed.status).toBe(200);
+    const [contract] = await t.services.db.select().from(contracts).where(eq(contracts.id, signed.body.contract_id));
+    expect(contract!.textSha256).toBe(shown.body.agreement_sha256);
   });
 
   test("a Standard applicant who signs awaits payment", async () => {

@@ -127,7 +127,7 @@ describe("simultaneous applications", () => {
   });
 });
 
-describe.skipIf(!process.env.DATABASE_URL)("the applies' own connection (PostgreSQL)", () => {
+describe.skipIf(!process.env.DATABASE_URL)("the applies' own connection (PostgreSQL only: the embedded database runs in the server's process and has no connection of its own)", () => {
   const backends = async () =>
     (await t.services.db.execute(sql`
       select pid from pg_stat_activity where application_name = ${APPLY_CONNECTION_NAME} and datname = current_database()`)) as unknown as { pid: number }[];

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from "../support/harness.ts";
 // Retry-After and SPEC.md's error body, never a 500. Here the server's connections are ended
 // under it, which the driver reports as it would a lost server.
 
-describe.skipIf(!process.env.DATABASE_URL)("a database that cannot be reached (PostgreSQL)", () => {
+describe.skipIf(!process.env.DATABASE_URL)("a database that cannot be reached (PostgreSQL only: the embedded database runs in the server's process and cannot go away)", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

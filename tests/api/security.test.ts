@@ -19,7 +19,7 @@ afterAll(() => t.close());
 const scriptSrc = (csp: string) => csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src")) ?? "";
 
 describe("headers", () => {
-  test("every API answer and every page carries a CSP whose scripts are 'self' only, with no inline scripts", async () => {
+  test("every API answer and every page carries a CSP whose scripts are 'self' only", async () => {
     const site = createApp(t.services, { webDist: WEB_DIST });
     for (const path of ["/api/health", "/", "/basic-portal", "/admin", "/no-such-page"]) {
       const res = await site.request(path);
@@ -30,9 +30,23 @@ describe("headers", () => {
       expect(csp).toContain("object-src 'none'");
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     }
-    // The built pages need no inline script to run.
-    const html = await (await site.request("/")).text();
-    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>\s*\S/);
+  });
+
+  test("no page the server sends carries an inline script: every built page, the app shell and the server-written ones", async () => {
+    // The web build must be there: without it the pages below would be the bare fallback.
+    const built = [...new Bun.Glob("**/*.html").scanSync(WEB_DIST)];
+    expect(built).toContain("index.html");
+    expect(built).toContain("app.html");
+    const inline = /<script(?![^>]*\bsrc=)[^>]*>\s*\S/;
+    for (const file of built) expect(await Bun.file(join(WEB_DIST, file)).text(), file).not.toMatch(inline);
+    const site = createApp(t.services, { webDist: WEB_DIST });
+    for (const path of ["/", "/faq", "/demo", "/thank-you", "/basic-portal", "/portal", "/admin", "/tenant", "/community", "/updates", "/updates/rss.xml", "/email/unsubscribe?token=x", "/no-such-page"]) {
+      const res = await site.request(path);
+      const body = await res.text();
+      expect(res.status, path).toBeLessThan(500);
+      expect(body, path).not.toMatch(inline);
+      if ((res.headers.get("content-type") ?? "").includes("text/html")) expect(body, path).toMatch(/<script[^>]+src=|<main/);
+    }
   });
 });
 
@@ -286,6 +300,29 @@ describe("rate limits", () => {
     expectLimited(result, 20);
     // Another address is not affected.
     expect((await t.client().post("/api/membership/apply", applicationPayload(), { "x-forwarded-for": ip() })).status).toBe(201);
+    // The window is an hour: just before it ends the address is still refused, after it applies again.
+    t.clock.advance(59 * 60 * 1000);
+    expect((await t.client().post("/api/membership/apply", applicationPayload(), { "x-forwarded-for": from })).status).toBe(429);
+    t.clock.advance(61 * 1000);
+    expect((await t.client().post("/api/membership/apply", applicationPayload(), { "x-forwarded-for": from })).status).toBe(201);
+  });
+
+  test("strategy sessions: 3 requests per email a day, whatever the address; 5 per address an hour", async () => {
+    const email = `planner.${Date.now().toString(36)}@owners.example.org`;
+    const body = { name: "Grace Hopper", email, phone: "(312) 555-0199", preferred_time: "", message: "" };
+    const byEmail = await untilLimited(() => t.client().post("/api/site/strategy-sessions", body, { "x-forwarded-for": ip() }), 10);
+    expectLimited(byEmail, 3);
+    t.clock.advance(23 * 60 * 60 * 1000);
+    expect((await t.client().post("/api/site/strategy-sessions", body, { "x-forwarded-for": ip() })).status).toBe(429);
+    t.clock.advance(60 * 60 * 1000 + 1000);
+    expect((await t.client().post("/api/site/strategy-sessions", body, { "x-forwarded-for": ip() })).status).toBe(201);
+
+    const from = ip();
+    const byAddress = await untilLimited(
+      (i) => t.client().post("/api/site/strategy-sessions", { ...body, email: `planner${i}.${Date.now().toString(36)}@owners.example.org` }, { "x-forwarded-for": from }),
+      10,
+    );
+    expectLimited(byAddress, 5);
   });
 
   test("a forged X-Forwarded-For does not escape the limit unless the server is told it sits behind a proxy", async () => {

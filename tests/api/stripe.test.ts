@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { emailOutbox, members, payments, processedWebhookEvents, subscriptions } from "../../src/server/db/schema.ts";
 import { STRIPE_API_VERSION } from "../../src/server/payments/stripe-provider.ts";
@@ -152,6 +152,33 @@ describe("the webhook", () => {
     expect(await second.json()).toEqual({ received: true, outcome: "duplicate" });
     expect(await t.services.db.select().from(payments).where(eq(payments.memberId, member.id))).toHaveLength(1);
     expect(await t.services.db.select().from(subscriptions).where(eq(subscriptions.memberId, member.id))).toHaveLength(1);
+    expect(await emails(member.id, "payment_received")).toHaveLength(1);
+  });
+
+  test("a delivery that fails while it is applied is not marked processed: Stripe's retry applies it", async () => {
+    const { session, member } = await checkoutStarted();
+    stripe.completeCheckout(session.id);
+    const payload = event("checkout.session.completed", { id: session.id, object: "checkout.session" });
+    // The database refuses the payment's email for a moment, as a lost connection or a full disk would.
+    await t.services.db.execute(sql`create function refuse_payment_mail() returns trigger language plpgsql as $$
+      begin if new.template = 'payment_received' then raise exception 'injected failure'; end if; return new; end $$`);
+    await t.services.db.execute(sql`create trigger refuse_payment_mail before insert on email_outbox for each row execute function refuse_payment_mail()`);
+    try {
+      const failed = await deliver(payload);
+      expect(failed.status).toBeGreaterThanOrEqual(500);
+    } finally {
+      await t.services.db.execute(sql`drop trigger refuse_payment_mail on email_outbox`);
+      await t.services.db.execute(sql`drop function refuse_payment_mail()`);
+    }
+    const id = (JSON.parse(payload) as { id: string }).id;
+    expect(await t.services.db.select().from(processedWebhookEvents).where(eq(processedWebhookEvents.id, id))).toHaveLength(0);
+    expect(await memberRow(member.email)).toMatchObject({ status: "awaiting_payment" });
+    expect(await t.services.db.select().from(payments).where(and(eq(payments.memberId, member.id), eq(payments.paymentStatus, "completed")))).toHaveLength(0);
+
+    const retry = await deliver(payload);
+    expect(retry.status).toBe(200);
+    expect(await retry.json()).toEqual({ received: true, outcome: "applied" });
+    expect(await memberRow(member.email)).toMatchObject({ membershipLevel: "Standard", status: "active" });
     expect(await emails(member.id, "payment_received")).toHaveLength(1);
   });
 

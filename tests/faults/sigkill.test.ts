@@ -18,7 +18,7 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
 });
 
-describe.skipIf(!enabled)("a server killed with SIGKILL under load", () => {
+describe.skipIf(!enabled)(`a server killed with SIGKILL under load${enabled ? "" : " (skipped: a fault test, run by npm run test:faults)"}`, () => {
   test("every acknowledged application and signature is kept, complete, and nothing is half-written", async () => {
     const database = await createTestDatabase();
     cleanups.push(database.drop);

@@ -2,6 +2,10 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { sql } from "drizzle-orm";
+import journal from "../../drizzle/meta/_journal.json";
+import { openDatabase, queryRows } from "../../src/server/db/client.ts";
+import { adminUsers } from "../../src/server/db/schema.ts";
 import { applicationPayload } from "../support/fixtures.ts";
 import { createTestDatabase } from "../support/database.ts";
 
@@ -86,21 +90,28 @@ describe("the server process", () => {
     }
   });
 
-  test("on PostgreSQL, start-up migrates and creates the first admin once", async () => {
+  test(`start-up migrates and creates the first admin once, across restarts (${process.env.DATABASE_URL ? "PostgreSQL" : "the embedded database"})`, async () => {
+    // On PostgreSQL a fresh database of the server's; on the embedded one a data folder.
     const database = await createTestDatabase();
-    if (!database.databaseUrl) return; // covered by the embedded run above
+    const dataDir = mkdtempSync(join(tmpdir(), "association-data-"));
+    dirs.push(dataDir);
+    const where: Record<string, string> = database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : { DATA_DIR: dataDir };
     try {
-      const env = { DATABASE_URL: database.databaseUrl, ADMIN_EMAIL: "owner@association.test", ADMIN_PASSWORD: "a-long-password" };
+      const env = { ...where, ADMIN_EMAIL: "owner@association.test", ADMIN_PASSWORD: "a-long-password" };
       for (let run = 0; run < 2; run++) {
         const server = await startProcess(env);
         server.proc.kill("SIGTERM");
         expect(await server.proc.exited).toBe(0);
       }
-      const postgres = (await import("postgres")).default;
-      const sql = postgres(database.databaseUrl, { max: 1 });
-      const [row] = await sql<{ n: number }[]>`select count(*)::int as n from admin_users`;
-      await sql.end();
-      expect(row!.n).toBe(1);
+      const opened = await openDatabase({ databaseUrl: database.databaseUrl, dataDir, poolSize: 1 });
+      try {
+        const admins = await opened.db.select({ email: adminUsers.email }).from(adminUsers);
+        expect(admins.map((a) => a.email)).toEqual(["owner@association.test"]);
+        const [migrated] = await queryRows<{ n: number }>(opened.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+        expect(migrated!.n).toBe(journal.entries.length);
+      } finally {
+        await opened.close();
+      }
     } finally {
       await database.drop();
     }

@@ -34,7 +34,10 @@ await run(["npm", "run", "--silent", "build"], "Building the web app");
 // slowest first by the committed timings; TEST_JOBS=1 runs them one after another.
 const jobs = process.env.TEST_JOBS ?? "3";
 const parallel = jobs === "1" ? [] : [`--parallel=${jobs}`, "--timings=tests/support/test-timings.json"];
+// The fault tests (SIGKILL, two servers, a PostgreSQL restart) are a run of their own: npm run test:faults.
+const args = process.argv.slice(2);
+const files = args.some((a) => !a.startsWith("-")) ? [] : ["tests/unit", "tests/api", "tests/process", "tests/browser"];
 await run(
-  ["bun", "test", "--timeout", "60000", ...parallel, ...process.argv.slice(2)],
+  ["bun", "test", "--timeout", "60000", ...parallel, ...args, ...files],
   `Running the tests on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`,
 );
