@@ -1,0 +1,74 @@
+// `npm run mutate`: mutation testing (StrykerJS) of the rules that hold money, records and access.
+// Each group mutates a few modules and runs only the tests that speak for them (`bun test
+// --bail`, through Stryker's command runner), so a mutant costs seconds, not a whole suite. The
+// groups' JSON reports are merged into reports/mutation/mutation.json, and a score per module is
+// printed for the README. Not part of CI: a full run takes a long time on two cores.
+//
+//   npm run mutate                  every group
+//   MUTATE_ONLY=rent,eviction npm run mutate    some groups (names below)
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { groups } from "./groups.ts";
+
+const root = resolve(import.meta.dir, "../..");
+const out = join(root, "reports/mutation");
+const work = join(root, ".stryker-tmp");
+mkdirSync(out, { recursive: true });
+mkdirSync(work, { recursive: true });
+
+const only = process.env.MUTATE_ONLY?.split(",").filter(Boolean);
+const chosen = groups.filter((g) => !only || only.includes(g.name));
+if (chosen.length === 0) throw new Error(`no group named ${only?.join(", ")}; groups: ${groups.map((g) => g.name).join(", ")}`);
+
+for (const group of chosen) {
+  const config = {
+    $schema: "../node_modules/@stryker-mutator/core/schema/stryker-schema.json",
+    packageManager: "npm",
+    testRunner: "command",
+    commandRunner: { command: `bun test --bail --timeout 120000 ${group.tests.join(" ")}` },
+    mutate: group.mutate,
+    // The command runner cannot tell which test covers which mutant: every mutant runs the group's tests.
+    coverageAnalysis: "off",
+    concurrency: Number(process.env.MUTATE_CONCURRENCY ?? 2),
+    timeoutMS: group.timeoutMs ?? 20_000,
+    reporters: ["json", "clear-text", "progress"],
+    jsonReporter: { fileName: join(out, `${group.name}.json`) },
+    tempDirName: join(work, group.name),
+    cleanTempDir: true,
+    ignorePatterns: ["reports", "web/dist", "data", ".stryker-tmp", "*.log"],
+    disableTypeChecks: "{src,tests}/**/*.ts",
+    // Bun runs TypeScript as it is; Stryker need not rewrite a tsconfig (TypeScript 7 has no JS API for it).
+    tsconfigFile: "tests/mutation/none.json",
+    thresholds: { high: 90, low: 85, break: null },
+  };
+  const file = join(work, `${group.name}.config.json`);
+  writeFileSync(file, JSON.stringify(config, null, 2));
+  console.log(`\n=== ${group.name}: ${group.mutate.join(", ")} ===`);
+  const proc = Bun.spawn(["npx", "stryker", "run", file], { cwd: root, stdout: "inherit", stderr: "inherit", env: { ...process.env, CI: "true" } });
+  if ((await proc.exited) !== 0) throw new Error(`stryker failed for ${group.name}`);
+}
+
+// One report of every group ever run (a group run again replaces its files).
+type Report = { schemaVersion: string; thresholds: unknown; files: Record<string, { mutants: { status: string }[] }> };
+const merged: Report = { schemaVersion: "2", thresholds: { high: 90, low: 85 }, files: {} };
+for (const group of groups) {
+  let report: Report;
+  try {
+    report = JSON.parse(readFileSync(join(out, `${group.name}.json`), "utf8")) as Report;
+  } catch {
+    continue;
+  }
+  Object.assign(merged.files, report.files);
+}
+writeFileSync(join(out, "mutation.json"), JSON.stringify(merged));
+for (const group of groups) rmSync(join(out, `${group.name}.json`), { force: true });
+
+const KILLED = new Set(["Killed", "Timeout"]);
+const COUNTED = new Set(["Killed", "Timeout", "Survived", "NoCoverage"]);
+console.log("\n| Module | Mutants | Killed | Survived | Score |\n|---|---|---|---|---|");
+for (const [path, file] of Object.entries(merged.files).sort()) {
+  const counted = file.mutants.filter((m) => COUNTED.has(m.status));
+  const killed = counted.filter((m) => KILLED.has(m.status)).length;
+  const score = counted.length ? (100 * killed) / counted.length : 100;
+  console.log(`| \`${path}\` | ${counted.length} | ${killed} | ${counted.length - killed} | ${score.toFixed(1)}% |`);
+}
