@@ -1,4 +1,9 @@
-// What `npm run mutate` mutates, and the tests that must kill those mutants.
+import { readFileSync } from "node:fs";
+
+// What `npm run mutate` mutates, and the tests that must kill those mutants. Pure rule modules
+// run their unit tests (a second a mutant); the domain functions that hold money, records and
+// access run the API tests that speak for them on the embedded database (several seconds a
+// mutant), mutating only the lines of those functions.
 export interface MutationGroup {
   name: string;
   /** Stryker's mutate patterns: files, or `file:line-line` for a function of a larger module. */
@@ -7,6 +12,37 @@ export interface MutationGroup {
   timeoutMs?: number;
 }
 
+const community = (file: string) => `src/server/domain/community/${file}.ts`;
+
 export const groups: MutationGroup[] = [
+  // The owner portal's rules.
+  { name: "rent", mutate: ["src/server/domain/portal/rent.ts", "src/server/domain/portal/ledger-rules.ts"], tests: ["tests/unit/portal-rules.test.ts"] },
+  { name: "maintenance", mutate: ["src/server/domain/portal/maintenance-rules.ts"], tests: ["tests/unit/maintenance-rules.test.ts"] },
   { name: "eviction", mutate: ["src/server/domain/portal/eviction-rules.ts"], tests: ["tests/unit/eviction-rules.test.ts"] },
+  // The community's rules.
+  {
+    name: "community",
+    mutate: ["markdown", "mentions", "slug", "access", "posting-limits", "notification-rules", "waitlist", "schedule", "unsubscribe-token"].map(community),
+    tests: ["tests/unit/community-rules.test.ts"],
+  },
 ];
+
+const applications = "src/server/domain/applications.ts";
+/** The lines of one exported function of a module, for Stryker's `file:from-to` patterns. */
+function linesOf(file: string, name: string): string {
+  const lines = readFileSync(new URL(`../../${file}`, import.meta.url), "utf8").split("\n");
+  const start = lines.findIndex((l) => new RegExp(`^export (async )?function ${name}\\b`).test(l));
+  if (start < 0) throw new Error(`${name} not found in ${file}`);
+  const end = lines.findIndex((l, i) => i > start && l === "}");
+  return `${file}:${start + 1}-${end + 1}`;
+}
+
+// The domain functions that hold money, records and access, with the API tests that speak for them.
+groups.push(
+  { name: "signing", mutate: [linesOf(applications, "signAgreement")], tests: ["tests/api/application-flow.test.ts", "tests/api/contracts.test.ts"], timeoutMs: 60_000 },
+  { name: "webhooks", mutate: ["src/server/domain/billing-events.ts"], tests: ["tests/api/stripe.test.ts", "tests/api/payments.test.ts"], timeoutMs: 90_000 },
+  { name: "subscriptions", mutate: ["src/server/domain/subscriptions.ts"], tests: ["tests/api/payments.test.ts", "tests/api/stripe.test.ts"], timeoutMs: 90_000 },
+  { name: "rate-limits", mutate: ["src/server/domain/rate-limit.ts"], tests: ["tests/api/accounts.test.ts", "tests/api/security.test.ts"], timeoutMs: 120_000 },
+  { name: "sessions", mutate: ["src/server/domain/sessions.ts"], tests: ["tests/api/accounts.test.ts", "tests/api/account-hardening.test.ts"], timeoutMs: 90_000 },
+  { name: "portal-access", mutate: ["src/server/domain/portal/access.ts"], tests: ["tests/api/owner-portal.test.ts"], timeoutMs: 60_000 },
+);

@@ -48,20 +48,20 @@ for (const group of chosen) {
   if ((await proc.exited) !== 0) throw new Error(`stryker failed for ${group.name}`);
 }
 
-// One report of every group ever run (a group run again replaces its files).
+// One report: the modules of the groups run now replace theirs in the report of earlier runs.
 type Report = { schemaVersion: string; thresholds: unknown; files: Record<string, { mutants: { status: string }[] }> };
-const merged: Report = { schemaVersion: "2", thresholds: { high: 90, low: 85 }, files: {} };
-for (const group of groups) {
-  let report: Report;
-  try {
-    report = JSON.parse(readFileSync(join(out, `${group.name}.json`), "utf8")) as Report;
-  } catch {
-    continue;
-  }
+const reportPath = join(out, "mutation.json");
+let merged: Report = { schemaVersion: "2", thresholds: { high: 90, low: 85 }, files: {} };
+try {
+  merged = JSON.parse(readFileSync(reportPath, "utf8")) as Report;
+} catch {}
+for (const group of chosen) {
+  const groupPath = join(out, `${group.name}.json`);
+  const report = JSON.parse(readFileSync(groupPath, "utf8")) as Report;
   Object.assign(merged.files, report.files);
+  rmSync(groupPath);
 }
-writeFileSync(join(out, "mutation.json"), JSON.stringify(merged));
-for (const group of groups) rmSync(join(out, `${group.name}.json`), { force: true });
+writeFileSync(reportPath, JSON.stringify(merged));
 
 const KILLED = new Set(["Killed", "Timeout"]);
 const COUNTED = new Set(["Killed", "Timeout", "Survived", "NoCoverage"]);

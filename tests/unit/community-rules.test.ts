@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { accessPrompt, isActivePaid, mayPost, mayRead, readerOf, type Reader } from "../../src/server/domain/community/access.ts";
-import { countLinks, plainText, quoteMarkdown, renderMarkdown } from "../../src/server/domain/community/markdown.ts";
+import { countLinks, plainText, quoteMarkdown, renderMarkdown, sanitizePostHtml } from "../../src/server/domain/community/markdown.ts";
 import { baseHandle, handleCandidate, HANDLE_PATTERN, MAX_MENTIONS, parseMentions } from "../../src/server/domain/community/mentions.ts";
 import { EMAIL_DELAY_MS, notificationTargets, queuesEmail, sendsEmailAtDue } from "../../src/server/domain/community/notification-rules.ts";
 import {
@@ -13,6 +13,8 @@ import {
   NEW_MEMBER_MAX_LINKS,
   NEW_MEMBER_PERIOD_MS,
   NEW_MEMBER_POST_INTERVAL,
+  POSTS_PER_HOUR,
+  FLAGS_PER_HOUR,
 } from "../../src/server/domain/community/posting-limits.ts";
 import { addChicagoDays, chicagoDay, credentialStage, digestWeek, dueReminder, joinLinkOpen } from "../../src/server/domain/community/schedule.ts";
 import { MAX_SLUG_LENGTH, slugCandidate, slugify, SLUG_PATTERN } from "../../src/server/domain/community/slug.ts";
@@ -296,5 +298,131 @@ describe("unsubscribe tokens", () => {
     expect(verifyUnsubscribeToken(key, `${member}.nope.${sig}`)).toBeNull();
     expect(verifyUnsubscribeToken(key, "")).toBeNull();
     expect(verifyUnsubscribeToken(key, `${token}x`)).toBeNull();
+  });
+});
+
+// Rules the tests above left loose (found by mutation testing): each expectation below fails when
+// the rule it names is changed.
+describe("the rules, pinned further", () => {
+  test("tables keep their alignment, code its language, ordered lists their start, links their title", () => {
+    const table = renderMarkdown("| a | b |\n|:-:|--:|\n| 1 | 2 |");
+    expect(table).toContain('<th style="text-align:center">a</th>');
+    expect(table).toContain('<td style="text-align:right">2</td>');
+    // A style that is not an alignment, or an alignment with more after it, is dropped.
+    expect(renderMarkdown("x").length).toBeGreaterThan(0);
+    expect(renderMarkdown("```ts\nlet a = 1;\n```")).toContain('<code class="language-ts">');
+    expect(renderMarkdown("```x javascript\nlet a\n```")).not.toContain('class="language-x javascript"');
+    expect(renderMarkdown("3. three\n4. four")).toContain('<ol start="3">');
+    expect(renderMarkdown('[site](https://example.org "The title")')).toBe('<p><a href="https://example.org" title="The title" rel="nofollow ugc">site</a></p>\n');
+    // Bare addresses become links; a single line break stays in the paragraph; quotes stay plain.
+    expect(renderMarkdown("see https://example.org now")).toContain('<a href="https://example.org" rel="nofollow ugc">https://example.org</a>');
+    expect(renderMarkdown("one\ntwo")).toBe("<p>one\ntwo</p>\n");
+    expect(renderMarkdown('"quoted" -- text')).toBe('<p>"quoted" -- text</p>\n');
+  });
+
+  test("an image is a link to it named by its alt text, or its address, or 'image'", () => {
+    expect(renderMarkdown("![roof leak](https://example.org/r.jpg)")).toBe('<p><a href="https://example.org/r.jpg" rel="nofollow ugc">roof leak</a></p>\n');
+    expect(renderMarkdown("![](https://example.org/r.jpg)")).toBe('<p><a href="https://example.org/r.jpg" rel="nofollow ugc">https://example.org/r.jpg</a></p>\n');
+  });
+
+  test("whatever HTML reaches the sanitiser keeps only alignments, language classes, and escapes other tags", () => {
+    expect(sanitizePostHtml('<table><tr><th style="text-align:left;color:red">a</th><td style="text-align:center">b</td><td style="text-align:centerx">c</td></tr></table>')).toBe(
+      '<table><tr><th style="text-align:left">a</th><td style="text-align:center">b</td><td>c</td></tr></table>',
+    );
+    expect(sanitizePostHtml('<td style="position:fixed">x</td>')).toBe("<td>x</td>");
+    for (const cell of ["th", "td"]) {
+      for (const value of ["xleft", "leftx", "right-ish", "xcenter"]) {
+        expect(sanitizePostHtml(`<${cell} style="text-align:${value}">v</${cell}>`), `${cell} ${value}`).toBe(`<${cell}>v</${cell}>`);
+      }
+    }
+    expect(sanitizePostHtml('<code class="language-ts x-evil">a</code><code class="xlanguage-ts">b</code><code class="language-ts-evil-and-much-too-long-for-a-language">c</code>')).toBe(
+      '<code class="language-ts">a</code><code>b</code><code>c</code>',
+    );
+    expect(sanitizePostHtml('<ol start="4" onclick="x()"><li>d</li></ol><a href="https://e.org" title="t" target="_blank">e</a>')).toBe(
+      '<ol start="4"><li>d</li></ol><a href="https://e.org" title="t" rel="nofollow ugc">e</a>',
+    );
+    expect(sanitizePostHtml("<marquee>old</marquee>")).toBe("&lt;marquee&gt;old&lt;/marquee&gt;");
+    expect(sanitizePostHtml('<img src="https://e.org/p.png">')).toBe('<a href="https://e.org/p.png" rel="nofollow ugc">https://e.org/p.png</a>');
+    expect(sanitizePostHtml("<img>")).toBe('<a rel="nofollow ugc">image</a>');
+  });
+
+  test("plain text decodes the entities the renderer writes and keeps single spaces", () => {
+    expect(plainText(`Tom's "two-flat" & <garage>\n\n  next`)).toBe(`Tom's "two-flat" & <garage> next`);
+    expect(plainText("a   b\tc")).toBe("a b c");
+    expect(countLinks("no links at all")).toBe(0);
+  });
+
+  test("a quote of several lines quotes each line", () => {
+    expect(quoteMarkdown("Ann", "first\nsecond")).toBe("> **Ann** wrote:\n>\n> first\n> second\n\n");
+    expect(quoteMarkdown("Ann", "\n  first\r\nsecond\n\n")).toBe("> **Ann** wrote:\n>\n> first\n> second\n\n");
+  });
+
+  test("mentions: code of every kind hides them, trailing dots go, and a handle is whole", () => {
+    expect(parseMentions("~~~\n@inside\n~~~\n@outside")).toEqual(["outside"]);
+    expect(parseMentions("```\n@never closed\n@still code")).toEqual([]);
+    expect(parseMentions("~~~\n@never closed")).toEqual([]);
+    expect(parseMentions("before ```@a1``` @after")).toEqual(["after"]);
+    expect(parseMentions("thanks @maria..")).toEqual(["maria"]);
+    // Code gives way to a space, so a mention right after it still counts.
+    expect(parseMentions("see```x```@ann, see~~~y~~~@bob and`z`@cid")).toEqual(["ann", "bob", "cid"]);
+    expect(parseMentions("thanks @maria-_.")).toEqual(["maria"]);
+    expect(HANDLE_PATTERN.test("maria!")).toBe(false);
+    expect(HANDLE_PATTERN.test("maria")).toBe(true);
+    expect(baseHandle("Bartholomew-Alexander-Maximilian", "Quinn")).toBe("bartholomewalexandermaxi");
+  });
+
+  test("a reply's author who also watches the topic is notified once, for the reply", () => {
+    const targets = notificationTargets({
+      authorMemberId: "author",
+      mentionedMemberIds: [],
+      replyToAuthorId: "ann",
+      topicWatch: new Map([["ann", "watching"], ["bob", "watching"]]),
+      categoryWatchers: ["ann", "cid"],
+    });
+    expect(Object.fromEntries(targets)).toEqual({ ann: "reply", bob: "watching", cid: "watching" });
+    const watchingFirst = notificationTargets({
+      authorMemberId: null,
+      mentionedMemberIds: ["ann"],
+      replyToAuthorId: "ann",
+      topicWatch: new Map([["ann", "watching"]]),
+      categoryWatchers: [],
+    });
+    expect(Object.fromEntries(watchingFirst)).toEqual({ ann: "mention" });
+  });
+
+  test("the posting and flagging limits: their names, sizes, windows and words", () => {
+    expect(NEW_MEMBER_POST_INTERVAL).toEqual({ name: "forum-post:new-member", limit: 1, windowMs: 30_000, message: "New members can post once every 30 seconds. Please wait a moment and try again." });
+    expect(POSTS_PER_HOUR).toEqual({ name: "forum-post:member", limit: 30, windowMs: 3_600_000, message: "You have posted a lot in the last hour. Please wait a while before posting again." });
+    expect(FLAGS_PER_HOUR).toEqual({
+      name: "forum-flag:member",
+      limit: 10,
+      windowMs: 3_600_000,
+      message: "You have flagged many posts in the last hour. Please wait before flagging more; an administrator will review them.",
+    });
+  });
+
+  test("slugs: whole-pattern checks, runs of dashes trimmed at both ends and before a suffix", () => {
+    expect(SLUG_PATTERN.test("-rlto")).toBe(false);
+    expect(SLUG_PATTERN.test("rlto-")).toBe(false);
+    expect(SLUG_PATTERN.test("rlto")).toBe(true);
+    expect(slugify("--- RLTO ---")).toBe("rlto");
+    expect(slugify(`${"a".repeat(79)} -- b`)).toBe("a".repeat(79));
+    expect(slugCandidate(`${"a".repeat(76)}--b-c`, 2)).toBe(`${"a".repeat(76)}-2`);
+    expect(slugCandidate(`${"a".repeat(76)}-b-c`, 10)).toBe(`${"a".repeat(76)}-10`);
+    expect(slugCandidate("rlto-2027", 3)).toBe("rlto-2027-3");
+  });
+
+  test("unsubscribe tokens: only whole tokens of known newsletters with a signature of the right length", () => {
+    const key = "k".repeat(32);
+    const member = "0b7e1f3a-5c2d-4e6f-8a9b-1c2d3e4f5a6b";
+    const token = signUnsubscribeToken(key, member, "webinars");
+    expect(verifyUnsubscribeToken(key, token)).toEqual({ memberId: member, newsletter: "webinars" });
+    expect(verifyUnsubscribeToken(key, `x${token}`)).toBeNull();
+    // A newsletter that does not exist, signed with the key, still does not verify.
+    const forged = signUnsubscribeToken(key, member, "marketing" as never);
+    expect(verifyUnsubscribeToken(key, forged)).toBeNull();
+    // The signature is an HMAC-SHA256 of "<member>.<newsletter>" with the key.
+    const { createHmac } = require("node:crypto") as typeof import("node:crypto");
+    expect(token.split(".")[2]).toBe(createHmac("sha256", key).update(`${member}.webinars`).digest("base64url"));
   });
 });

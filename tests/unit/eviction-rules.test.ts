@@ -162,3 +162,47 @@ describe("the rent a 5-day notice demands", () => {
     expect(rentDemanded(credited, "2026-11-10")).toBe(60_000);
   });
 });
+
+describe("the holiday calendar, pinned further", () => {
+  test("Good Friday is two days before Easter, year by year (Easter Sundays from the published tables)", () => {
+    // Western (Gregorian) Easter Sundays, as the US Naval Observatory's and the Church's tables give them.
+    const easter: Record<number, string> = {
+      2019: "04-21", 2020: "04-12", 2021: "04-04", 2022: "04-17", 2023: "04-09", 2024: "03-31", 2025: "04-20",
+      2026: "04-05", 2027: "03-28", 2028: "04-16", 2029: "04-01", 2030: "04-21", 2031: "04-13", 2032: "03-28",
+      2033: "04-17", 2034: "04-09", 2035: "03-25", 2036: "04-13", 2037: "04-05", 2038: "04-25", 2039: "04-10",
+      2040: "04-01", 2041: "04-21", 2042: "04-06", 2043: "03-29", 2044: "04-17", 2045: "04-09", 2046: "03-25",
+      2047: "04-14", 2048: "04-05", 2049: "04-18", 2050: "04-10", 2285: "03-22",
+    };
+    for (const [year, monthDay] of Object.entries(easter)) {
+      const sunday = new Date(`${year}-${monthDay}T00:00:00Z`);
+      const friday = new Date(sunday.getTime() - 2 * 86_400_000).toISOString().slice(0, 10);
+      expect(illinoisHolidays(Number(year)).find((h) => h.name === "Good Friday")?.date, year).toBe(friday);
+    }
+  });
+
+  test("each holiday names the statute it comes from, and the year's list is in date order", () => {
+    const sources = Object.fromEntries(illinoisHolidays(2026).filter((h) => !h.name.endsWith("(observed)")).map((h) => [h.name, h.source]));
+    const act = "5 ILCS 490 (State Commemorative Dates Act); 10 ILCS 5/1-6(b)";
+    expect(sources).toEqual({
+      "New Year's Day": act,
+      "Dr. Martin Luther King, Jr.'s Birthday": act,
+      "Lincoln's Birthday": "5 ILCS 490/60",
+      "Presidents Day": act,
+      "Casimir Pulaski's Birthday": "5 ILCS 490/15",
+      "Good Friday": "10 ILCS 5/1-6(b)",
+      "Memorial Day": act,
+      "Juneteenth National Freedom Day": "5 ILCS 490/63",
+      "Independence Day": act,
+      "Labor Day": act,
+      "Columbus Day": act,
+      "Veterans' Day": act,
+      "General Election Day": "5 ILCS 490/115",
+      "Thanksgiving Day": act,
+      "Christmas Day": act,
+    });
+    for (const year of [2026, 2027, 2028]) {
+      const dates = illinoisHolidays(year).map((h) => h.date);
+      expect(dates, String(year)).toEqual([...dates].sort());
+    }
+  });
+});

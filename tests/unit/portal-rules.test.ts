@@ -6,6 +6,7 @@ import {
   balanceOf,
   baseLateFee,
   chicagoRltoLimit,
+  lateFeeVoidReason,
   lateness,
   monthStanding,
   standing,
@@ -96,6 +97,26 @@ describe("the rent schedule", () => {
     expect(rentSchedule(lease, "2026-03-14").map((c) => c.period)).toEqual(["2026-01", "2026-02"]);
     expect(rentSchedule(lease, "2026-03-15").map((c) => c.period)).toEqual(["2026-01", "2026-02", "2026-03"]);
     expect(rentSchedule(lease, "2025-12-31")).toEqual([]);
+  });
+
+  test("asked from a month on, it leaves out the months before it, but never starts before the lease", () => {
+    const lease = { startDate: "2026-01-10", endDate: null, rentCents: 100_000, dueDay: 1 };
+    expect(rentSchedule(lease, "2026-04-30", "2026-03").map((c) => c.period)).toEqual(["2026-03", "2026-04"]);
+    expect(rentSchedule(lease, "2026-04-30", "2025-11").map((c) => c.period)).toEqual(["2026-01", "2026-02", "2026-03", "2026-04"]);
+    expect(rentSchedule(lease, "2026-04-30", "2026-01").map((c) => c.period)).toEqual(["2026-01", "2026-02", "2026-03", "2026-04"]);
+    // January from the 10th: 22 of 31 days, dated at move-in.
+    expect(rentSchedule(lease, "2026-01-31", "2026-01")).toEqual([{ period: "2026-01", date: "2026-01-10", amountCents: 70_968, daysInPossession: 22, daysInMonth: 31 }]);
+  });
+
+  test("a lease covers a month when it has any day in it", () => {
+    const lease = { startDate: "2026-03-31", endDate: "2026-06-01" };
+    expect(coversPeriod(lease, "2026-02")).toBe(false);
+    expect(coversPeriod(lease, "2026-03")).toBe(true);
+    expect(coversPeriod(lease, "2026-04")).toBe(true);
+    expect(coversPeriod(lease, "2026-06")).toBe(true);
+    expect(coversPeriod(lease, "2026-07")).toBe(false);
+    expect(coversPeriod({ startDate: "2026-03-31", endDate: null }, "2030-01")).toBe(true);
+    expect(coversPeriod({ startDate: "2026-03-31", endDate: null }, "2026-02")).toBe(false);
   });
 
   test("covers every month of the lease once, in order, with the full rent in every whole month", () => {
@@ -223,6 +244,69 @@ describe("late fees", () => {
     );
   });
 
+  test("credits cover rent like payments; a refund takes back what it refunds", () => {
+    const p = policy({ graceDays: 5 });
+    // A credit of the whole rent within grace: no fee.
+    expect(assessLateFee(p, 120_000, "2026-03", [...march, fact("credit", "2026-03-03", -120_000)], "2026-03-20")).toBeNull();
+    // Paid in full on the 2nd, $200 of it refunded on the 4th: the rent is short within grace, so late.
+    const refunded = [...march, payment("2026-03-02", 120_000), fact("refund", "2026-03-04", 20_000)];
+    expect(assessLateFee(p, 120_000, "2026-03", refunded, "2026-03-20")).toMatchObject({ amountCents: 5_000, coveredOn: null });
+    expect(lateness(refunded, 5, "2026-03-20")).toMatchObject({ period: "2026-03", unpaidRentCents: 20_000 });
+    expect(lateness([...march, fact("credit", "2026-03-03", -120_000)], 5, "2026-03-20")).toBeNull();
+  });
+
+  test("the period asked for is the one assessed, whatever else the ledger holds; a period without rent has no fee", () => {
+    const p = policy({ graceDays: 0, kind: "percent", percent: 10 });
+    const entries = [fact("deposit", "2026-01-15", 150_000), rent("2026-02-01", 80_000), rent("2026-03-01", 120_000), payment("2026-02-01", 80_000)];
+    // March's rent is $1,200: 10% is $120, not February's $80.
+    expect(assessLateFee(p, 120_000, "2026-03", entries, "2026-03-05")).toMatchObject({ period: "2026-03", amountCents: 12_000 });
+    expect(assessLateFee(p, 120_000, "2026-02", entries, "2026-03-05")).toBeNull();
+    expect(assessLateFee(p, 120_000, "2026-04", entries, "2026-04-05")).toBeNull();
+    // The unpaid deposit and a later month's rent are not owed for March: $1,200 paid on time covers it.
+    const paid = [...entries, rent("2026-04-01", 120_000), payment("2026-03-01", 120_000)];
+    expect(assessLateFee(p, 120_000, "2026-03", paid, "2026-04-05")).toBeNull();
+  });
+
+  test("payments are taken in date order, and the one dated on the day asked about counts", () => {
+    const p = policy({ graceDays: 2 });
+    // Listed out of order: the March 2 payment covers the rent within grace, the March 20 one comes after.
+    const entries = [...march, payment("2026-03-20", 50_000), payment("2026-03-02", 120_000)];
+    expect(assessLateFee(p, 120_000, "2026-03", entries, "2026-03-25")).toBeNull();
+    // Unpaid until March 9, asked on March 9: covered that very day, 6 days late (March 4-9), final.
+    const daily = policy({ graceDays: 2, amountCents: 1_000, dailyCents: 100, maxCents: 10_000 });
+    expect(assessLateFee(daily, 120_000, "2026-03", [...march, payment("2026-03-09", 120_000)], "2026-03-09")).toMatchObject({
+      coveredOn: "2026-03-09",
+      daysLate: 6,
+      amountCents: 1_600,
+      final: true,
+    });
+    // A later payment listed first, an earlier partial one after it: covered on the 12th, when the sum reached the rent.
+    const split = [...march, payment("2026-03-12", 70_000), payment("2026-03-10", 50_000)];
+    expect(assessLateFee(daily, 120_000, "2026-03", split, "2026-03-30")).toMatchObject({ coveredOn: "2026-03-12", daysLate: 9 });
+  });
+
+  test("a fee of the period listed before its rent is not taken for the rent; money dated after the day asked about is not counted", () => {
+    const p = policy({ graceDays: 0, kind: "percent", percent: 10 });
+    const feeFirst = [fact("late_fee", "2026-03-02", 2_000, { period: "2026-03" }), rent("2026-03-01", 120_000)];
+    expect(assessLateFee(p, 120_000, "2026-03", feeFirst, "2026-03-05")).toMatchObject({ amountCents: 12_000, firstLateDay: "2026-03-02" });
+    const daily = policy({ graceDays: 2, amountCents: 1_000, dailyCents: 100, maxCents: 10_000 });
+    expect(assessLateFee(daily, 120_000, "2026-03", [...march, payment("2026-03-20", 120_000)], "2026-03-10")).toMatchObject({
+      coveredOn: null,
+      daysLate: 7,
+      final: false,
+    });
+  });
+
+  test("a rent of nothing is never late", () => {
+    expect(assessLateFee(policy({ graceDays: 0 }), 0, "2026-03", [rent("2026-03-01", 0)], "2026-03-10")).toBeNull();
+  });
+
+  test("a daily fee without a cap keeps growing until the rent is covered", () => {
+    const p = policy({ graceDays: 5, kind: "fixed", amountCents: 2_500, dailyCents: 500, maxCents: null });
+    expect(assessLateFee(p, 120_000, "2026-03", march, "2026-04-30")).toMatchObject({ final: false, daysLate: 55, amountCents: 2_500 + 55 * 500 });
+    expect(lateFeeVoidReason("March 2026")).toBe("Voided automatically: payments dated within the grace period covered the March 2026 rent.");
+  });
+
   test("lateness: the oldest rent not covered, its days late and the rent unpaid", () => {
     const entries = [rent("2026-01-01", 100_000), rent("2026-02-01", 100_000), rent("2026-03-01", 100_000), payment("2026-01-03", 150_000)];
     // Payments cover January and half of February: February is the oldest unpaid.
@@ -230,6 +314,16 @@ describe("late fees", () => {
     // Within March's grace, March does not count yet.
     expect(lateness(entries, 5, "2026-03-04")).toMatchObject({ unpaidRentCents: 50_000 });
     expect(lateness([...entries, payment("2026-03-02", 150_000)], 5, "2026-03-10")).toBeNull();
+    // Rents listed out of order: payments still cover the oldest first.
+    const shuffled = [rent("2026-03-01", 100_000), rent("2026-01-01", 100_000), rent("2026-02-01", 100_000), payment("2026-01-03", 100_000)];
+    expect(lateness(shuffled, 5, "2026-03-10")).toEqual({ period: "2026-02", dueDate: "2026-02-01", daysLate: 37, unpaidRentCents: 200_000 });
+    // A payment dated on the day asked about counts.
+    expect(lateness([...shuffled, payment("2026-03-10", 200_000)], 5, "2026-03-10")).toBeNull();
+    // On the last day of March's grace (the 6th) March is not late; the day after, it is.
+    expect(lateness(entries, 5, "2026-03-06")).toMatchObject({ unpaidRentCents: 50_000 });
+    expect(lateness(entries, 5, "2026-03-07")).toMatchObject({ unpaidRentCents: 150_000 });
+    // A payment dated after the day asked about does not count yet.
+    expect(lateness([...entries, payment("2026-03-12", 150_000)], 5, "2026-03-10")).toMatchObject({ unpaidRentCents: 150_000 });
   });
 });
 
@@ -240,6 +334,12 @@ describe("the ledger", () => {
     expect(monthStanding(entries, "2026-03")).toEqual({ dueCents: 100_000, paidCents: 40_000, balanceCents: 60_000, status: "partial" });
     expect(monthStanding([rent("2026-03-01", 100_000)], "2026-03").status).toBe("unpaid");
     expect(monthStanding([rent("2026-03-01", 100_000), payment("2026-03-01", 120_000)], "2026-03")).toMatchObject({ balanceCents: -20_000, status: "credit" });
+    // The month's last day is in it; a refund is not a charge due; the balance runs to the month's end only.
+    const edges = [rent("2026-03-01", 100_000), payment("2026-03-31", 100_000), fact("refund", "2026-03-15", 5_000), fact("fee", "2026-04-01", 2_500)];
+    expect(monthStanding(edges, "2026-03")).toEqual({ dueCents: 100_000, paidCents: 100_000, balanceCents: 5_000, status: "partial" });
+    // A deposit applied to the balance (negative) is not a charge due.
+    const applied = [rent("2026-03-01", 100_000), fact("deposit", "2026-03-20", -100_000)];
+    expect(monthStanding(applied, "2026-03")).toEqual({ dueCents: 100_000, paidCents: 0, balanceCents: 0, status: "paid" });
   });
 
   test("a void cancels its entry: neither stands, and together they net to zero", () => {

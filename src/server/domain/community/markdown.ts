@@ -15,7 +15,8 @@ export const ALLOWED_TAGS = [
 
 const SANITIZE: sanitizeHtml.IOptions = {
   allowedTags: [...ALLOWED_TAGS],
-  allowedAttributes: { a: ["href", "title", "rel"], ol: ["start"], th: ["style"], td: ["style"], code: ["class"] },
+  // A code block's class is allowed by allowedClasses below (its language), not here.
+  allowedAttributes: { a: ["href", "title", "rel"], ol: ["start"], th: ["style"], td: ["style"] },
   allowedStyles: { th: { "text-align": [/^(left|right|center)$/] }, td: { "text-align": [/^(left|right|center)$/] } },
   allowedClasses: { code: [/^language-[a-z0-9+#-]{1,30}$/] },
   allowedSchemes: ["http", "https", "mailto"],
@@ -31,7 +32,12 @@ const SANITIZE: sanitizeHtml.IOptions = {
 
 /** Markdown to the HTML that is stored and shown: rendered, then sanitised. */
 export function renderMarkdown(source: string): string {
-  return sanitizeHtml(markdown.render(source), SANITIZE);
+  return sanitizePostHtml(markdown.render(source));
+}
+
+/** The allowlist applied to whatever HTML the renderer (or a plugin of it) produced. */
+export function sanitizePostHtml(html: string): string {
+  return sanitizeHtml(html, SANITIZE);
 }
 
 /** Links a body would show (autolinks and Markdown links), for the new-member limit. */
@@ -49,8 +55,6 @@ export function plainText(source: string, maxLength = 300): string {
     .replace(/&amp;/g, "&")
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
     .replace(/\s+/g, " ")
     .trim();
   return text.length > maxLength ? `${text.slice(0, maxLength - 1).trimEnd()}…` : text;

@@ -6,8 +6,6 @@
 export type NotificationKind = "mention" | "reply" | "watching";
 export type WatchLevel = "watching" | "normal" | "muted";
 
-/** The stronger reason wins when a member has several: one notification per member and post. */
-const RANK: Record<NotificationKind, number> = { mention: 3, reply: 2, watching: 1 };
 
 export interface NewPostFacts {
   authorMemberId: string | null;
@@ -21,13 +19,16 @@ export interface NewPostFacts {
   categoryWatchers: string[];
 }
 
-/** Each member to notify, with the strongest reason. The author is never notified of their own post. */
+/**
+ * Each member to notify, with the strongest reason: one notification per member and post. The
+ * reasons are taken strongest first (mention, reply, watching), so a member's first reason is
+ * their strongest. The author is never notified of their own post.
+ */
 export function notificationTargets(facts: NewPostFacts): Map<string, NotificationKind> {
   const targets = new Map<string, NotificationKind>();
   const add = (memberId: string | null, kind: NotificationKind) => {
-    if (!memberId || memberId === facts.authorMemberId) return;
-    const current = targets.get(memberId);
-    if (!current || RANK[kind] > RANK[current]) targets.set(memberId, kind);
+    if (!memberId || memberId === facts.authorMemberId || targets.has(memberId)) return;
+    targets.set(memberId, kind);
   };
   for (const id of facts.mentionedMemberIds) add(id, "mention");
   add(facts.replyToAuthorId, "reply");

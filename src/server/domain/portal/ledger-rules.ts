@@ -88,12 +88,14 @@ export function assessLateFee(
 
   const owed = live.filter((e) => e.kind === "rent" && e.period !== null && e.period <= period).reduce((s, e) => s + e.amountCents, 0);
   const covering = live.filter((e) => COVERING.includes(e.kind) && e.date <= asOf).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  // Covered from the day the money in reached what was owed and stayed there: a refund that takes
+  // the sum back below it uncovers the rent until more is paid.
   let paid = 0;
   let coveredOn: IsoDate | null = owed <= 0 ? charge.date : null;
   for (const entry of covering) {
-    if (coveredOn) break;
     paid -= entry.amountCents;
-    if (paid >= owed) coveredOn = entry.date;
+    if (paid < owed) coveredOn = owed <= 0 ? charge.date : null;
+    else coveredOn ??= entry.date;
   }
   if (coveredOn !== null && coveredOn <= graceEnd) return null;
 
@@ -133,7 +135,7 @@ export function monthStanding(entries: readonly LedgerFact[], period: Period): M
   const to = lastDayOf(period);
   const inMonth = live.filter((e) => e.date >= from && e.date <= to);
   const dueCents = inMonth.filter((e) => e.amountCents > 0 && !COVERING.includes(e.kind)).reduce((s, e) => s + e.amountCents, 0);
-  const paidCents = -inMonth.filter((e) => e.kind === "payment").reduce((s, e) => s + e.amountCents, 0);
+  const paidCents = inMonth.filter((e) => e.kind === "payment").reduce((s, e) => s - e.amountCents, 0);
   const balanceCents = balanceOf(live.filter((e) => e.date <= to));
   const status: RollStatus = balanceCents < 0 ? "credit" : balanceCents === 0 ? "paid" : paidCents > 0 ? "partial" : "unpaid";
   return { dueCents, paidCents, balanceCents, status };
