@@ -10,6 +10,7 @@ import { applyAndSign, latestEmail, linkTokenFromEmail, paidOwner, signInAsAdmin
 import { PNG_BYTES, pdfBytes, REFUSED_FILES } from "../support/files.ts";
 import { createTestApp, type ApiClient, type TestApp } from "../support/harness.ts";
 import { sessionIdOf, trpcCall } from "../support/billing.ts";
+import { CONTRACT_MOVES } from "../support/portal-contract.ts";
 
 // The tenant portal, online rent and maintenance requests through their REST paths (PORTAL.md 1,
 // 4, 5 and 8) on the real database: invitations and tenant sign-in, what a tenant sees and what
@@ -374,17 +375,7 @@ describe("online rent (test provider)", () => {
   });
 });
 
-// PORTAL.md 5, written out here rather than read from the code under test.
-const LEGAL: Record<string, string[]> = {
-  submitted: ["acknowledged", "declined", "cancelled"],
-  acknowledged: ["in_progress", "on_hold", "declined", "cancelled"],
-  in_progress: ["on_hold", "completed"],
-  on_hold: ["in_progress", "cancelled"],
-  completed: ["closed", "in_progress"],
-  closed: [],
-  declined: [],
-  cancelled: [],
-};
+const LEGAL: Record<string, string[]> = CONTRACT_MOVES;
 const PATH_TO: Record<string, string[]> = {
   submitted: [],
   acknowledged: ["acknowledged"],
