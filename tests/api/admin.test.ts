@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, count, eq, isNull, sql } from "drizzle-orm";
-import { ADMIN_PAGE_SIZES } from "../../src/shared/admin.ts";
+import { ADMIN_PAGE_SIZES, countOf } from "../../src/shared/admin.ts";
 import { adminAuditLog, applications, contracts, emailOutbox, members, payments, sessions, subscriptions } from "../../src/server/db/schema.ts";
 import { verifyPassword } from "../../src/server/domain/admins.ts";
 import { FIGURES_FRESH_MS, FIGURES_STALE_MS } from "../../src/server/domain/admin/figures.ts";
@@ -494,7 +494,7 @@ describe("Enhanced Database Admin", () => {
     expect(res.body.deleted_members).toBe(overview.test_members);
     expect(res.body.deleted_applications).toBe(overview.test_applications);
     expect(res.body.deleted_members).toBeGreaterThanOrEqual(testMembers.length);
-    expect(res.body.detail).toBe(`Removed ${res.body.deleted_members} test members and ${res.body.deleted_applications} test applications.`);
+    expect(res.body.detail).toBe(`Removed ${countOf(res.body.deleted_members, "test member")} and ${countOf(res.body.deleted_applications, "test application")}.`);
 
     for (const m of realMembers) expect((await memberByEmail(m.email)).deletedAt).toBeNull();
     for (const m of testMembers) expect(await t.services.db.select().from(members).where(and(eq(members.email, m.email), isNull(members.deletedAt)))).toHaveLength(0);

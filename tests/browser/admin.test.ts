@@ -104,10 +104,10 @@ test("an administrator signs in, manages a member, views a contract, exports a b
   await shown(page.getByText("Database backup exported successfully!"));
 
   await dba.getByRole("tab", { name: "Data Cleanup" }).click();
-  await shown(dba.getByText("1 test members and 2 test applications found."));
+  await shown(dba.getByText("1 test member and 2 test applications found."));
   await dba.getByRole("button", { name: "Clean Test Data" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Clean Test Data" }).click();
-  await shown(dba.getByText("Test data cleaned successfully! Removed 1 test members and 2 test applications."));
+  await shown(dba.getByText("Test data cleaned successfully! Removed 1 test member and 2 test applications."));
   await shown(dba.getByText("0 test members and 0 test applications found."));
   await until(dba.getByRole("button", { name: "Clean Test Data" }), (b) => b.isDisabled());
   expect((await memberRow(rosa.email)).deletedAt).toBeNull();

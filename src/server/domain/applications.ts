@@ -531,7 +531,8 @@ export async function signAgreement(
     ipAddress: meta.ip,
     userAgent: meta.userAgent,
   };
-  const contract: ContractRow = { ...record, pdfFonts: pdfFontsFor(record), emailSent: true, pdfSha256: null, createdAt: now };
+  const verifyUrl = `${services.config.PUBLIC_URL.replace(/\/+$/, "")}/verify`;
+  const contract: ContractRow = { ...record, pdfFonts: pdfFontsFor(record), verifyUrl, emailSent: true, pdfSha256: null, createdAt: now };
   const mail = signedAgreementMessage(services, { contract, member });
   const session = newSessionToken("member", now);
 
@@ -566,11 +567,12 @@ export async function signAgreement(
     ),
     contract as (
       insert into ${contracts} (id, application_id, member_id, member_name, member_email, membership_level, agreement_version,
-        contract_text, text_sha256, signature_name, consent_wording, signed_at, ip_address, user_agent, email_sent, pdf_fonts, created_at)
+        contract_text, text_sha256, signature_name, consent_wording, signed_at, ip_address, user_agent, email_sent, pdf_fonts, verify_url,
+        created_at)
       select ${contract.id}::uuid, ${contract.applicationId}::uuid, m.id, ${contract.memberName}, ${contract.memberEmail}, ${level},
         ${AGREEMENT_VERSION}, ${contract.contractText}, ${contract.textSha256}, ${contract.signatureName}, ${contract.consentWording},
         ${now.toISOString()}::timestamptz, ${contract.ipAddress}, ${contract.userAgent}, true, ${contract.pdfFonts},
-        ${now.toISOString()}::timestamptz
+        ${contract.verifyUrl}, ${now.toISOString()}::timestamptz
       from member m
     ),
     signed as (
