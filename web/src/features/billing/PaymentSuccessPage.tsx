@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from "react";
+import { FeatureName } from "../../components/FeatureName.tsx";
 import { Link, useNavigate } from "react-router-dom";
 import { ZPortalAccountSchema } from "@shared/billing.ts";
 import { formatAmount, levelFeatures, suggestPortalUsername } from "@shared/membership.ts";
@@ -127,7 +128,9 @@ function PaymentReceipt({ payment }: { payment: Payment }) {
         <h2 className="text-lg font-semibold text-slate-900">Your membership benefits</h2>
         <ul className="mt-2 list-disc space-y-1 pl-6 text-slate-700">
           {benefits.map((b) => (
-            <li key={b}>{b}</li>
+            <li key={b}>
+              <FeatureName feature={b} />
+            </li>
           ))}
         </ul>
       </section>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { FeatureName } from "../../components/FeatureName.tsx";
 import { Link } from "react-router-dom";
 import { levelFeatures, priceLabel, type MembershipLevel } from "@shared/membership.ts";
 import { chicagoDate } from "@shared/time.ts";
@@ -86,7 +87,9 @@ function UpgradeDone({ result }: { result: Completed }) {
         <h2 className="text-lg font-semibold text-slate-900">Your new benefits</h2>
         <ul className="mt-2 list-disc space-y-1 pl-6 text-slate-700">
           {levelFeatures[level].map((f) => (
-            <li key={f}>{f}</li>
+            <li key={f}>
+              <FeatureName feature={f} />
+            </li>
           ))}
         </ul>
       </section>
