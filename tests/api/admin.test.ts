@@ -190,7 +190,9 @@ describe("dashboard", () => {
     const after = (await admin.get("/api/admin/dashboard/stats")).body;
     expect(after.total_members - before.total_members).toBe(2);
     expect(after.basic_members - before.basic_members).toBe(1);
-    expect(after.standard_members - before.standard_members).toBe(1);
+    // The Standard signer has not paid: counted as signed, unpaid, not as a Standard member.
+    expect(after.standard_members - before.standard_members).toBe(0);
+    expect(after.signed_unpaid_members - before.signed_unpaid_members).toBe(1);
     expect(after.premium_members - before.premium_members).toBe(0);
     expect(after.active_members - before.active_members).toBe(1); // the Standard member awaits payment
     expect(after.total_applications - before.total_applications).toBe(3);
