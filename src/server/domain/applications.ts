@@ -425,6 +425,7 @@ export async function describeApplication(services: Services, application: Appli
     license_status: application.licenseStatus ?? "",
     specialty_skills: application.specialtySkills,
     other_specialty: application.otherSpecialty,
+    message: application.message,
     created_at: application.createdAt.toISOString(),
     signed_at: application.signedAt?.toISOString() ?? null,
     portal_username: suggestPortalUsername(application.firstName, application.lastName),

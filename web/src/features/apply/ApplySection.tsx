@@ -71,6 +71,7 @@ function formValuesOf(application: CorrectableApplication): NonNullable<Paramete
     license_status: application.license_status,
     specialty_skills: application.specialty_skills,
     other_specialty: application.other_specialty,
+    message: application.message,
     agree_to_terms: true,
     acknowledged_pma: true,
   } as NonNullable<Parameters<typeof ApplicationForm>[0]["initial"]>;
