@@ -71,6 +71,9 @@ export type TAdminLoginRequest = z.infer<typeof ZAdminLoginRequestSchema>;
 
 export const ZSetMemberActiveSchema = z.object({ is_active: z.boolean("is_active must be true or false") });
 
+/** "1 test member", "2 test members". */
+export const countOf = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
 /** The words of the admin area (SPEC.md 8), shared by the page and the tests. */
 export const ADMIN_TEXT = {
   loginFailed: "Login failed",
@@ -79,11 +82,13 @@ export const ADMIN_TEXT = {
   actionFailed: "Action failed. Please try again.",
   actionDone: "Action completed successfully!",
   confirmDelete: "Are you sure you want to delete this member and all their data?",
+  /** SPEC.md 5's question, naming the member it is about. */
+  confirmDeleteOf: (name: string, email: string) => `Are you sure you want to delete ${name} (${email}) and all their data?`,
   exportDone: "Database backup exported successfully!",
   exportFailed: (message: string) => `Export failed: ${message}`,
   cleanupFailed: (message: string) => `Cleanup failed: ${message}`,
   cleanupDone: (members: number, applications: number) =>
-    `Test data cleaned successfully! Removed ${members} test members and ${applications} test applications.`,
+    `Test data cleaned successfully! Removed ${countOf(members, "test member")} and ${countOf(applications, "test application")}.`,
   contractFailed: "Failed to load contract details",
   contractError: "Error loading contract.",
 } as const;

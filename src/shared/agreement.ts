@@ -3,7 +3,9 @@ import { MEMBERSHIP_LEVELS, formatCents, priceTable, type MembershipLevel } from
 // The membership agreement, versioned. A signed contract stores the exact text rendered here
 // (DECISIONS.md 13); a new version gets a new constant and never edits an old one.
 
-export const AGREEMENT_VERSION = "2026-11-01";
+// 2026-11-25: the last line names the Member who signs below instead of saying "Signed
+// electronically by ..." before anyone had signed (the signature itself is the signature block).
+export const AGREEMENT_VERSION = "2026-11-25";
 export const ASSOCIATION_NAME = "Illinois Landlord & Property Owners Association";
 
 export const CONSENT_WORDING =
@@ -138,7 +140,7 @@ export function renderAgreement(party: AgreementParty, date: string): Agreement 
       },
     ],
     effectiveDate: `This agreement is effective on ${date}, the date the Member signs it.`,
-    signatureLine: `Signed electronically by ${party.memberName}, Member (${party.membershipLevel})`,
+    signatureLine: `Member: ${party.memberName} (${party.membershipLevel}), who signs this agreement electronically below.`,
   };
 }
 
@@ -149,3 +151,22 @@ export function agreementText(agreement: Agreement): string {
     "\n\n",
   );
 }
+
+/** A name reduced to what a typed signature must match: its letters and digits, in lower case. */
+function signatureLetters(name: string): string {
+  return name.normalize("NFKC").toLocaleLowerCase("en-US").replace(/[^\p{L}\p{M}\p{N}]+/gu, "");
+}
+
+/**
+ * Whether a typed signature is the applicant's name as on the application: the same letters in
+ * the same order; case, spaces and punctuation (hyphens, dots, apostrophes) are forgiven.
+ */
+export function signatureMatchesName(typed: string, name: string): boolean {
+  const letters = signatureLetters(typed);
+  return letters.length > 0 && letters === signatureLetters(name);
+}
+
+/** Why a typed signature was refused, in the words the signing screen and the API use. */
+export const signatureMismatchMessage = (name: string) =>
+  `Type your name exactly as it is on your application, "${name}", to sign. Capital letters and spaces do not matter; ` +
+  'if the name on the application is wrong, use "Correct my application" first.';

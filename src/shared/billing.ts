@@ -1,7 +1,7 @@
 import { EmailCodeSchema } from "./account-schema.ts";
 import { z } from "zod";
 import { chicagoDate } from "./time.ts";
-import { MEMBERSHIP_LEVELS, PAID_LEVELS, priceLabel, type MembershipLevel } from "./membership.ts";
+import { formatAmount, MEMBERSHIP_LEVELS, PAID_LEVELS, priceLabel, type MembershipLevel } from "./membership.ts";
 
 // Requests and words of payments, subscriptions and upgrades, shared by the server and the forms.
 
@@ -15,6 +15,40 @@ export const ZUpgradeRequestSchema = z.object({
   member_email: ZEmailSchema,
 });
 export type TUpgradeRequest = z.input<typeof ZUpgradeRequestSchema>;
+
+/** POST /api/upgrades/preview: the change between paid levels the member is about to confirm. */
+export const ZPlanChangePreviewSchema = z.object({
+  member_email: ZEmailSchema,
+  target_membership_level: z.enum(PAID_LEVELS, { message: "Choose Standard or Premium." }),
+});
+
+/** POST /api/subscriptions/resume */
+export const ZResumeRequestSchema = z.object({ member_email: ZEmailSchema });
+
+/**
+ * The plan change in words, before it is confirmed: the new price, what is charged or credited
+ * now, and the next bill. One sentence for the dialog, the API and the tests.
+ */
+export function planChangeSummary(input: {
+  from: MembershipLevel;
+  to: MembershipLevel;
+  prorationCents: number;
+  currency: string;
+  nextAmountCents: number;
+  nextBillingDate: Date | null;
+}): string {
+  const money = (cents: number) => formatAmount(Math.abs(cents), input.currency);
+  const now =
+    input.prorationCents > 0
+      ? `${money(input.prorationCents)} is charged to your card now for the rest of this billing period.`
+      : input.prorationCents < 0
+        ? `${money(input.prorationCents)} for the unused part of ${input.from} is credited toward your next bills.`
+        : "Nothing is charged now.";
+  const next = input.nextBillingDate
+    ? `Your next bill is ${money(input.nextAmountCents)} on ${chicagoDate(input.nextBillingDate)}, then ${priceLabel(input.to)}.`
+    : `From then on you pay ${priceLabel(input.to)}.`;
+  return `Change from ${input.from} to ${input.to} (${priceLabel(input.to)}). ${now} ${next}`;
+}
 
 export const DEFAULT_CANCEL_REASON = "User requested cancellation";
 

@@ -7,6 +7,8 @@ export interface Benefit {
   title: string;
   description: string;
   icon: IconName;
+  /** The feature on this site the benefit points to. */
+  link?: { href: string; label: string };
 }
 
 export type IconName =
@@ -36,21 +38,24 @@ export const benefits: Benefit[] = [
     title: "Illinois legal resources",
     description: "Current Illinois leases, notices and forms, with legal updates when the rules change.",
     icon: "scale",
+    link: { href: "/updates", label: "Read the legal updates" },
   },
   {
     title: "Trusted contractor network",
     description: "Find plumbers, electricians, HVAC and general contractors among fellow members, with no middleman markup.",
     icon: "wrench",
+    link: { href: "/contractors", label: "Browse the contractor directory" },
   },
   {
     title: "Clear financial reports",
-    description: "Monthly statements for every property and IRS-ready reports at tax time, so nothing slips through.",
+    description: "A rent roll for every month with what each tenant owed and paid, ready for your accountant. IRS-ready tax reports are coming soon.",
     icon: "chart",
   },
   {
     title: "A community of owners",
     description: "Monthly webinars and a members' forum where Illinois landlords share what works.",
     icon: "users",
+    link: { href: "/community", label: "Visit the member forum" },
   },
 ];
 
@@ -63,6 +68,10 @@ export interface Service {
   isHighlighted: boolean;
   /** The lowest level that includes it. */
   level: MembershipLevel;
+  /** Where the feature is on this site, once it exists. */
+  href?: string;
+  /** Promised but not built yet: shown as "Coming soon", never as a feature members have. */
+  comingSoon?: boolean;
 }
 
 export const services: Service[] = [
@@ -72,6 +81,7 @@ export const services: Service[] = [
     isPremiumOnly: false,
     isHighlighted: false,
     level: "Basic",
+    href: "/basic-portal",
   },
   {
     name: "Educational library and webinars",
@@ -79,6 +89,7 @@ export const services: Service[] = [
     isPremiumOnly: false,
     isHighlighted: false,
     level: "Basic",
+    href: "/webinars",
   },
   {
     name: "Skills network and contractor sign-up",
@@ -86,6 +97,7 @@ export const services: Service[] = [
     isPremiumOnly: false,
     isHighlighted: false,
     level: "Basic",
+    href: "/contractors",
   },
   {
     name: "Member portal for your properties",
@@ -93,6 +105,7 @@ export const services: Service[] = [
     isPremiumOnly: false,
     isHighlighted: true,
     level: "Standard",
+    href: "/portal",
   },
   {
     name: "Tenant payment coordination",
@@ -100,6 +113,7 @@ export const services: Service[] = [
     isPremiumOnly: false,
     isHighlighted: true,
     level: "Standard",
+    href: "/portal/payouts",
   },
   {
     name: "Maintenance requests",
@@ -107,13 +121,15 @@ export const services: Service[] = [
     isPremiumOnly: false,
     isHighlighted: false,
     level: "Standard",
+    href: "/portal/maintenance",
   },
   {
     name: "Monthly financial reports",
-    description: "Income and expenses per property every month, ready for your accountant.",
+    description: "The rent roll of every month: what each lease owed and paid and its balance, as a CSV for your accountant.",
     isPremiumOnly: false,
     isHighlighted: false,
     level: "Standard",
+    href: "/portal/rent-roll",
   },
   {
     name: "Bookkeeping and administrative support",
@@ -128,6 +144,7 @@ export const services: Service[] = [
     isPremiumOnly: true,
     isHighlighted: false,
     level: "Premium",
+    comingSoon: true,
   },
   {
     name: "IRS-ready tax reports",
@@ -135,6 +152,7 @@ export const services: Service[] = [
     isPremiumOnly: true,
     isHighlighted: false,
     level: "Premium",
+    comingSoon: true,
   },
   {
     name: "Priority support",
@@ -285,9 +303,13 @@ export const traditionalExtraFees: { item: string; traditional: string; associat
   { item: "Eviction handling", traditional: "$500-2,000+", association: "Coordination included with Premium" },
 ];
 
+/**
+ * The headline figures: only what the association can back, from the price table itself (the
+ * "98.5% collection rate" and "24/7 support" of the first version had nothing behind them).
+ */
 export const comparisonClaims = [
-  { value: "98.5%", label: "rent collection rate" },
-  { value: "24/7", label: "support for members" },
+  { value: "0%", label: "of your rent taken: one flat fee instead" },
+  { value: `$${priceTable.Standard.monthlyCents / 100}/mo`, label: "for the owner portal, whatever your rents" },
 ];
 
 export interface FeatureRow {

@@ -100,6 +100,23 @@ export const levelFeatures: Record<MembershipLevel, string[]> = {
   ],
 };
 
+/** Where each feature of `levelFeatures` is on this site (the lists link them). */
+export const featureLinks: Partial<Record<string, string>> = {
+  "Legal documents and forms library": "/basic-portal",
+  "Educational resources and legal updates": "/updates",
+  "Community forum": "/community",
+  "Free general contractor (GC) and contractor sign-up": "/contractors/me",
+  "Monthly webinars": "/webinars",
+  "Member portal for tracking your properties": "/portal",
+  "Tenant payment coordination": "/portal/payouts",
+  "Maintenance request coordination": "/portal/maintenance",
+  "Monthly financial reports": "/portal/rent-roll",
+  "Contractor network and community forum": "/contractors",
+};
+
+/** Features promised by the agreement that the site does not offer yet: shown as "coming soon". */
+export const comingSoonFeatures: ReadonlySet<string> = new Set(["IRS-ready (tax-ready) reports", "Eviction-process coordination"]);
+
 /** Next steps after applying, by level (the submit response's next_steps). */
 export function nextStepsFor(level: MembershipLevel): string[] {
   if (level === "Basic") {

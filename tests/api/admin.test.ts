@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, count, eq, isNull, sql } from "drizzle-orm";
-import { ADMIN_PAGE_SIZES } from "../../src/shared/admin.ts";
+import { ADMIN_PAGE_SIZES, countOf } from "../../src/shared/admin.ts";
 import { adminAuditLog, applications, contracts, emailOutbox, members, payments, sessions, subscriptions } from "../../src/server/db/schema.ts";
 import { verifyPassword } from "../../src/server/domain/admins.ts";
 import { FIGURES_FRESH_MS, FIGURES_STALE_MS } from "../../src/server/domain/admin/figures.ts";
@@ -190,7 +190,9 @@ describe("dashboard", () => {
     const after = (await admin.get("/api/admin/dashboard/stats")).body;
     expect(after.total_members - before.total_members).toBe(2);
     expect(after.basic_members - before.basic_members).toBe(1);
-    expect(after.standard_members - before.standard_members).toBe(1);
+    // The Standard signer has not paid: counted as signed, unpaid, not as a Standard member.
+    expect(after.standard_members - before.standard_members).toBe(0);
+    expect(after.signed_unpaid_members - before.signed_unpaid_members).toBe(1);
     expect(after.premium_members - before.premium_members).toBe(0);
     expect(after.active_members - before.active_members).toBe(1); // the Standard member awaits payment
     expect(after.total_applications - before.total_applications).toBe(3);
@@ -499,7 +501,7 @@ describe("Enhanced Database Admin", () => {
     expect(res.body.deleted_members).toBe(overview.test_members);
     expect(res.body.deleted_applications).toBe(overview.test_applications);
     expect(res.body.deleted_members).toBeGreaterThanOrEqual(testMembers.length);
-    expect(res.body.detail).toBe(`Removed ${res.body.deleted_members} test members and ${res.body.deleted_applications} test applications.`);
+    expect(res.body.detail).toBe(`Removed ${countOf(res.body.deleted_members, "test member")} and ${countOf(res.body.deleted_applications, "test application")}.`);
 
     for (const m of realMembers) expect((await memberByEmail(m.email)).deletedAt).toBeNull();
     for (const m of testMembers) expect(await t.services.db.select().from(members).where(and(eq(members.email, m.email), isNull(members.deletedAt)))).toHaveLength(0);

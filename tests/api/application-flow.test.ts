@@ -174,6 +174,22 @@ describe("signing the agreement", () => {
     expect((await client.post(`/api/membership/contract-signed/${applicationId}`, { consent: true })).status).toBe(422);
   });
 
+  test("the typed signature must be the name on the application: case and spacing are forgiven, other names refused", async () => {
+    const client = t.client();
+    const { applicationId } = await apply(client, { first_name: "Łucja", last_name: "Wiśniewska-Żak" });
+    for (const other of ["Lucja Wisniewska-Zak", "Łucja", "Someone Else", "Łucja Wiśniewska Żakk"]) {
+      const refused = await client.post(`/api/membership/contract-signed/${applicationId}`, { consent: true, signature_name: other });
+      expect(refused.status).toBe(422);
+      expect(refused.body.detail[0]).toMatchObject({ loc: ["body", "signature_name"] });
+      expect(refused.body.detail[0].msg).toContain('as it is on your application, "Łucja Wiśniewska-Żak"');
+    }
+    expect(await t.services.db.select().from(contracts).where(eq(contracts.applicationId, applicationId))).toHaveLength(0);
+    const signed = await client.post(`/api/membership/contract-signed/${applicationId}`, { consent: true, signature_name: "  łucja  WIŚNIEWSKA żak " });
+    expect(signed.status).toBe(200);
+    const [contract] = await t.services.db.select().from(contracts).where(eq(contracts.applicationId, applicationId));
+    expect(contract!.signatureName).toBe("łucja  WIŚNIEWSKA żak");
+  });
+
   test("a Basic applicant who signs becomes an active member with a member session and a full signature record", async () => {
     const client = t.client();
     const { applicationId, contractId, email } = await applyAndSign(client, "Basic");

@@ -124,6 +124,8 @@ const MATRIX: Record<string, Entry> = {
   "GET /api/subscriptions/billing-portal/:email": { allow: OWNER_OR_ADMIN, params: basicEmail },
   "POST /api/subscriptions/cancel": { allow: OWNER_OR_ADMIN, input: (f) => ({ member_email: f.basic.email, reason: "" }) },
   "POST /api/upgrades/initiate": { allow: OWNER, input: upgrade },
+  "POST /api/upgrades/preview": { allow: OWNER_OR_ADMIN, input: (f) => ({ member_email: f.basic.email, target_membership_level: "Premium" }) },
+  "POST /api/subscriptions/resume": { allow: OWNER_OR_ADMIN, input: (f) => ({ member_email: f.basic.email }) },
   "POST /api/upgrades/complete/:sessionId": { allow: OWNER_OR_ADMIN, params: (f) => ({ sessionId: f.basic.checkoutSessionId }) },
 
   // The member portal.
@@ -239,6 +241,7 @@ const MATRIX: Record<string, Entry> = {
   "PUT /api/admin/members/:id": { allow: ADMIN, params: victim, input: () => ({ is_active: false }) },
   "DELETE /api/admin/members/:id": { allow: ADMIN, params: victim },
   "POST /api/admin/members/:id/reset-password": { allow: ADMIN, params: victim },
+  "POST /api/admin/members/:id/payment-link": { allow: ADMIN, params: victim },
   "GET /api/admin/contractors": { allow: ADMIN },
   "GET /api/admin/applications": { allow: ADMIN },
   "GET /api/admin/applications/search": { allow: ADMIN },
@@ -373,6 +376,8 @@ const MATRIX: Record<string, Entry> = {
   "trpc member.billing.billingPortal": { allow: OWNER_OR_ADMIN, input: basicEmail },
   "trpc member.billing.cancel": { allow: OWNER_OR_ADMIN, input: (f) => ({ member_email: f.basic.email, reason: "" }) },
   "trpc member.billing.startUpgrade": { allow: OWNER, input: upgrade },
+  "trpc member.billing.previewPlanChange": { allow: OWNER_OR_ADMIN, input: (f) => ({ member_email: f.basic.email, target_membership_level: "Premium" }) },
+  "trpc member.billing.resume": { allow: OWNER_OR_ADMIN, input: (f) => ({ member_email: f.basic.email }) },
   "trpc member.billing.completeUpgrade": { allow: OWNER_OR_ADMIN, input: (f) => ({ session_id: f.basic.checkoutSessionId }) },
   "trpc member.billing.createPortalAccount": { allow: MEMBERS },
   "trpc member.owner.status": { allow: ANYONE },
@@ -477,6 +482,7 @@ const MATRIX: Record<string, Entry> = {
   "trpc admin.members.setActive": { allow: ADMIN, input: async (f) => ({ id: await f.victim(), is_active: false }) },
   "trpc admin.members.resetPassword": { allow: ADMIN, input: async (f) => ({ id: await f.victim() }) },
   "trpc admin.members.delete": { allow: ADMIN, input: async (f) => ({ id: await f.victim() }) },
+  "trpc admin.members.sendPaymentLink": { allow: ADMIN, input: async (f) => ({ id: await f.victim() }) },
   "trpc admin.applications.list": { allow: ADMIN },
   "trpc admin.contracts.list": { allow: ADMIN },
   "trpc admin.contracts.get": { allow: ADMIN, input: (f) => ({ id: f.basic.contractId }) },

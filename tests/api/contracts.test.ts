@@ -157,20 +157,38 @@ describe("the signed agreement PDF", () => {
 
   test("a name the PDF fonts cannot draw still renders, and the exact text stays covered by its hash", async () => {
     const client = t.client();
-    const { contract, contractId } = await signAs(client, { first_name: "Wei", last_name: "张伟" });
+    // Thai: none of the fonts draws it.
+    const { contract, contractId } = await signAs(client, { first_name: "Somchai", last_name: "สมชาย" });
     const res = await download(client, `/api/contracts/${contractId}/pdf`);
     expect(res.status).toBe(200);
     // No embedded font can draw it either, so the document keeps the built-in fonts.
     expect(contract.pdfFonts).toBe("standard");
     const text = await pdfText(res.bytes);
-    expect(text).toContain("Wei ??");
+    expect(text).toContain("Somchai ?????");
     expect(text).toContain('printed as "?"');
     expect(text).toContain(contract.textSha256);
-    expect(contract.contractText).toContain("Wei 张伟");
+    expect(contract.contractText).toContain("Somchai สมชาย");
     // A name the fonts can draw gets no such note.
     const plain = await signAs(t.client());
     expect(await pdfText((await renderContractPdf(plain.contract)).bytes)).not.toContain('printed as "?"');
   });
+
+  test("a Chinese name prints as signed, in embedded Noto Sans, with the full verification address, and verifies", async () => {
+    const client = t.client();
+    const signed = await signAs(client, { first_name: "小明", last_name: "王林" });
+    expect(signed.contract.pdfFonts).toBe("world");
+    expect(signed.contract.verifyUrl).toBe(`${t.services.config.PUBLIC_URL}/verify`);
+    const res = await download(client, `/api/contracts/${signed.contractId}/pdf`);
+    expect(res.status).toBe(200);
+    const text = await pdfText(res.bytes);
+    expect(text).toContain("/s/ 小明 王林");
+    expect(text).not.toContain("?");
+    expect(text).toContain(`To verify this document, open ${t.services.config.PUBLIC_URL}/verify and upload this PDF`);
+    expect(Buffer.from(res.bytes).toString("latin1")).toContain("/BaseFont /NotoSans-sc");
+    const contract = await contractRow(signed.contractId);
+    expect(sha256(res.bytes)).toBe(contract.pdfSha256!);
+    expect((await verifyFile(res.bytes)).body.match).toBe(true);
+  }, 60_000);
 
   test("a Polish name prints as written, in embedded DejaVu Sans, and verifies like any other", async () => {
     const client = t.client();

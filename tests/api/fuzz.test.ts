@@ -184,7 +184,7 @@ describe("stored scripts", () => {
     const client = t.client();
     const applied = await client.post("/api/membership/apply", applicationPayload({ first_name: SCRIPT, last_name: IMG, message: SCRIPT, other_specialty: IMG }), { "x-forwarded-for": "10.5.0.1" });
     expect(applied.status).toBe(201);
-    const signed = await client.post(`/api/membership/contract-signed/${applied.body.application_id}`, { consent: true, signature_name: SCRIPT });
+    const signed = await client.post(`/api/membership/contract-signed/${applied.body.application_id}`, { consent: true, signature_name: `${SCRIPT} ${IMG}` });
     expect(signed.status).toBe(200);
     const member = t.client();
     member.cookies.set("lpa_member", (await createSession(t.services.db, { kind: "member", memberId }, t.services.now())).token);

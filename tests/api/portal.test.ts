@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { PDFCheckBox, PDFDocument, PDFTextField } from "pdf-lib";
+import { pdfText } from "../support/pdf-text.ts";
 import { and, eq } from "drizzle-orm";
 import { emailOutbox, members } from "../../src/server/db/schema.ts";
 import { saveDocument } from "../../src/server/domain/documents.ts";
+import { documentText } from "../../src/server/content/documents.ts";
 import { applyAndSign } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
 
@@ -97,7 +100,7 @@ describe("the document library", () => {
     for (const doc of docs.body) {
       expect(doc.id).toMatch(/^[0-9a-f-]{36}$/);
       expect(["basic", "all"]).toContain(doc.access_level);
-      expect(doc.file_type).toBe("TXT");
+      expect(doc.file_type).toBe(doc.file_name.endsWith(".pdf") ? "PDF (fillable)" : "TXT");
       expect(Date.parse(doc.created_at)).toBeGreaterThan(0);
     }
     const education = await client.get(`/api/portal/documents?category=${enc("Educational Resources")}`);
@@ -122,10 +125,44 @@ describe("the document library", () => {
       expect(text).toContain(figure);
     }
     for (const doc of docs) {
-      const file = await client.get(`/api/portal/documents/${doc.id}/download`);
+      const file = await client.download(`/api/portal/documents/${doc.id}/download`);
       expect(file.status).toBe(200);
-      expect(String(file.body).length).toBeGreaterThan(1500);
+      expect(file.body.length).toBeGreaterThan(1500);
     }
+  });
+
+  test("the lease template, rental application and inspection checklist are fillable PDFs", async () => {
+    const client = t.client();
+    await applyAndSign(client);
+    const docs = (await client.get("/api/portal/documents")).body as { id: string; title: string; file_name: string; file_type: string }[];
+    const forms = [
+      ["Residential Lease Agreement Template", "lease-agreement-template.pdf"],
+      ["Tenant Rental Application Form", "tenant-application-form.pdf"],
+      ["Property Inspection Checklist", "property-inspection-checklist.pdf"],
+    ] as const;
+    for (const [title, fileName] of forms) {
+      const doc = docs.find((d) => d.title === title)!;
+      expect(doc).toMatchObject({ file_name: fileName, file_type: "PDF (fillable)" });
+      const res = await client.download(`/api/portal/documents/${doc.id}/download`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("application/pdf");
+      expect(res.headers.get("content-disposition")).toBe(`attachment; filename="${fileName}"`);
+      const pdf = await PDFDocument.load(res.body);
+      const fields = pdf.getForm().getFields();
+      expect(fields.filter((f) => f instanceof PDFTextField).length).toBeGreaterThan(10);
+      expect(fields.filter((f) => f instanceof PDFCheckBox).length).toBeGreaterThan(2);
+      // A reader fills it in: the first blank takes text, the first box a tick, and the file keeps them.
+      const first = fields.find((f) => f instanceof PDFTextField) as PDFTextField;
+      first.setText("Maria Gonzalez");
+      (fields.find((f) => f instanceof PDFCheckBox) as PDFCheckBox).check();
+      const reopened = (await PDFDocument.load(await pdf.save())).getForm();
+      expect(reopened.getTextField(first.getName()).getText()).toBe("Maria Gonzalez");
+      // The words of the template are in the PDF.
+      expect(await pdfText(res.body)).toContain(documentText(fileName.replace(/\.pdf$/, "")).split("\n")[0]!.trim());
+    }
+    // The other documents stay plain text.
+    const tax = docs.find((d) => d.title === "Tax Implications of Rental Property")!;
+    expect(tax.file_name).toEndWith(".txt");
   });
 
   test("a Basic member cannot list or download a document above Basic; an active Standard member can", async () => {

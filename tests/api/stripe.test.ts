@@ -294,6 +294,52 @@ describe("plan changes, cancellation and the billing portal on Stripe", () => {
     expect(done.body).toMatchObject({ success: true, new_membership_level: "Premium" });
   });
 
+  test("the plan change is priced with Stripe's invoice preview before anything changes", async () => {
+    const { client, email, sub } = await activeMember();
+    const before = stripe.calls("POST", `/v1/subscriptions/${sub.id}`).length;
+    const res = await client.post("/api/upgrades/preview", { member_email: email, target_membership_level: "Premium" });
+    expect(res.status).toBe(200);
+    const [call] = stripe.calls("POST", "/v1/invoices/create_preview").slice(-1);
+    const premium = [...stripe.prices.values()].find((p) => p.lookup_key === "membership_premium_monthly")!;
+    // The preview is the change changePlan would make: same subscription item, new price, always_invoice.
+    expect(call!.params.subscription).toBe(sub.id);
+    expect(call!.params.customer).toBe(sub.customer);
+    expect(call!.params["subscription_details[items][0][id]"]).toBe(sub.items.data[0].id);
+    expect(call!.params["subscription_details[items][0][price]"]).toBe(premium.id);
+    expect(call!.params["subscription_details[proration_behavior]"]).toBe("always_invoice");
+    expect(Number(call!.params["subscription_details[proration_date]"])).toBeGreaterThan(0);
+    // Nearly a whole month is left: about $50 more now, then $100 a month.
+    expect(res.body.proration_cents).toBeGreaterThan(4900);
+    expect(res.body.proration_cents).toBeLessThanOrEqual(5000);
+    expect(res.body).toMatchObject({ current_level: "Standard", target_level: "Premium", new_amount_cents: 10000, currency: "usd" });
+    expect(res.body.next_billing_date).toBe(new Date(sub.items.data[0].current_period_end * 1000).toISOString());
+    expect(res.body.summary).toContain("is charged to your card now");
+    // Previewing changed nothing.
+    expect(stripe.calls("POST", `/v1/subscriptions/${sub.id}`)).toHaveLength(before);
+    expect(await memberRow(email)).toMatchObject({ membershipLevel: "Standard" });
+
+    // Premium to Standard is previewed as a credit.
+    await client.post("/api/upgrades/initiate", { target_membership_level: "Premium", member_email: email });
+    const down = await client.post("/api/upgrades/preview", { member_email: email, target_membership_level: "Standard" });
+    expect(down.body.proration_cents).toBeLessThan(0);
+    expect(down.body.summary).toContain("is credited toward your next bills");
+  });
+
+  test("a cancelled subscription is resumed with cancel_at_period_end false until its period ends", async () => {
+    const { client, email, sub, memberId } = await activeMember();
+    expect((await client.post("/api/subscriptions/resume", { member_email: email })).status).toBe(409);
+    await client.post("/api/subscriptions/cancel", { member_email: email });
+    const res = await client.post("/api/subscriptions/resume", { member_email: email });
+    expect(res.status).toBe(200);
+    const [call] = stripe.calls("POST", `/v1/subscriptions/${sub.id}`).slice(-1);
+    expect(call!.params.cancel_at_period_end).toBe("false");
+    expect(res.body.subscription).toMatchObject({ status: "active", cancel_at_period_end: false, cancels_on: null });
+    expect(res.body.detail).toContain("Subscription resumed.");
+    expect(await emails(memberId, "subscription_resumed")).toHaveLength(1);
+    const [row] = await t.services.db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, sub.id));
+    expect(row!.cancelAtPeriodEnd).toBe(false);
+  });
+
   test("cancel sets cancel_at_period_end; the billing portal opens for the member's customer", async () => {
     const { client, email, sub } = await activeMember();
     const res = await client.post("/api/subscriptions/cancel", { member_email: email, reason: "Moving out of state" });

@@ -47,6 +47,9 @@ test("an administrator signs in, manages a member, views a contract, exports a b
   await shown(row);
   await until(page.getByRole("row"), async (rows) => (await rows.count()) === 2); // header + Rosa
   await row.getByRole("button", { name: "Deactivate Rosa Delgado" }).click();
+  // Deactivating signs her out everywhere: it is asked first.
+  await shown(page.getByRole("alertdialog").getByText(/Rosa Delgado .* will be signed out everywhere/));
+  await page.getByRole("alertdialog").getByRole("button", { name: "Deactivate" }).click();
   await shown(page.getByText("Action completed successfully!"));
   await shown(row.getByText("Inactive"));
   expect((await memberRow(rosa.email)).isActive).toBe(false);
@@ -70,7 +73,7 @@ test("an administrator signs in, manages a member, views a contract, exports a b
   await page.getByLabel("Search members").fill("walter");
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await page.getByRole("button", { name: "Delete Walter Leaving" }).click();
-  await shown(page.getByText("Are you sure you want to delete this member and all their data?"));
+  await shown(page.getByText(/^Are you sure you want to delete Walter Leaving \(.+\) and all their data\?$/));
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
   await shown(page.getByText(`No members match "walter".`));
   expect(await ctx.server.services.db.select().from(members).where(eq(members.email, leaving.email))).toHaveLength(0);
@@ -104,10 +107,10 @@ test("an administrator signs in, manages a member, views a contract, exports a b
   await shown(page.getByText("Database backup exported successfully!"));
 
   await dba.getByRole("tab", { name: "Data Cleanup" }).click();
-  await shown(dba.getByText("1 test members and 2 test applications found."));
+  await shown(dba.getByText("1 test member and 2 test applications found."));
   await dba.getByRole("button", { name: "Clean Test Data" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Clean Test Data" }).click();
-  await shown(dba.getByText("Test data cleaned successfully! Removed 1 test members and 2 test applications."));
+  await shown(dba.getByText("Test data cleaned successfully! Removed 1 test member and 2 test applications."));
   await shown(dba.getByText("0 test members and 0 test applications found."));
   await until(dba.getByRole("button", { name: "Clean Test Data" }), (b) => b.isDisabled());
   expect((await memberRow(rosa.email)).deletedAt).toBeNull();

@@ -94,7 +94,10 @@ test("an applicant opens the link from the application email on another device, 
   // The application is made on a laptop (through the API); the email's link is opened on a phone.
   const laptop = ctx.server.client();
   const { payload, applicationId } = await apply(laptop, { first_name: "Tomasz", last_name: "Nowak" });
-  const link = (await latestEmail(ctx.server.services, payload.email, "application_received")).text.match(/https?:\/\/\S+\/apply\/continue\?token=[a-z2-7]{32}/)![0];
+  const received = await latestEmail(ctx.server.services, payload.email, "application_received");
+  // The email links to the agreement instead of pointing at an agreement "below" that is not in it.
+  expect(received.text).not.toContain("agreement below");
+  const link = received.text.match(/https?:\/\/\S+\/apply\/continue\?token=[a-z2-7]{32}/)![0];
 
   const phone = await ctx.browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await phone.newPage();

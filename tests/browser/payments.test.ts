@@ -63,7 +63,7 @@ test("a new visitor applies for Standard, signs, pays with the test card and see
   await shown(page.getByRole("heading", { name: "Create your portal account" }));
   expect(await page.getByLabel("Username").inputValue()).toBe("oliviabrandt");
   // No countdown (and so no redirect timer) until the account exists.
-  expect(await page.getByText(/Taking you to the association site/).count()).toBe(0);
+  expect(await page.getByText(/Taking you to your Standard portal/).count()).toBe(0);
   await page.getByLabel("Password").fill("a very good password");
   // The address is proved with an emailed code before the password is kept.
   await page.getByRole("button", { name: "Email Me a Code" }).click();
@@ -71,7 +71,7 @@ test("a new visitor applies for Standard, signs, pays with the test card and see
   const code = (await latestEmail(ctx.server.services, email, "email_code")).subject.match(/\b(\d{6})\b/)![1]!;
   await page.getByLabel("Code from your email").fill(code);
   await page.getByRole("button", { name: "Create Portal Account" }).click();
-  await shown(page.getByText(/Taking you to the association site/));
+  await shown(page.getByText(/Taking you to your Standard portal/));
   await page.getByRole("button", { name: "Stay on this page" }).click();
 
   const member = await memberRow(email);

@@ -119,9 +119,11 @@ describe("the portal", () => {
     await page.getByRole("button", { name: "Download Property Inspection Checklist" }).click();
     await shown(page.getByRole("button", { name: "Downloading Property Inspection Checklist" }));
     const download = await downloadEvent;
-    expect(download.suggestedFilename()).toBe("property-inspection-checklist.txt");
-    const text = await readFile((await download.path())!, "utf8");
-    expect(text).toContain("PROPERTY INSPECTION CHECKLIST");
+    // The checklist is a fillable PDF.
+    expect(download.suggestedFilename()).toBe("property-inspection-checklist.pdf");
+    const file = await readFile((await download.path())!);
+    expect(file.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(file.toString("latin1")).toContain("/AcroForm");
     const confirmation = page.getByRole("alertdialog", { name: "Downloaded: Property Inspection Checklist" });
     await shown(confirmation);
     await shown(confirmation.getByText("saved to your Downloads folder"));

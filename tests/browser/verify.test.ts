@@ -21,7 +21,10 @@ test("the verify page confirms a genuine agreement and rejects a changed one", a
   const pdf = await signedPdf();
   const sha256 = new Bun.CryptoHasher("sha256").update(pdf).digest("hex");
   const page = await ctx.browser.newPage();
-  await page.goto(`${ctx.server.url}/verify`);
+  // The page is found from the site's footer, as the PDF's audit page points to it.
+  await page.goto(`${ctx.server.url}/faq`);
+  await page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "Verify a signed agreement" }).click();
+  await page.waitForURL(/\/verify$/);
   await shown(page.getByRole("heading", { name: "Verify a Signed Agreement" }));
 
   // Nothing chosen yet.

@@ -198,6 +198,45 @@ export function startStripeStandIn(): StripeStandIn {
         sub.status = "canceled";
         return Response.json(sub);
       }
+      if (route === "POST /v1/invoices/create_preview") {
+        // Stripe's preview of a subscription change with always_invoice: the proration lines for
+        // the rest of the period (a credit for the old price's unused time, a charge for the new one).
+        const sub = subscriptions.get(params.subscription!);
+        if (!sub) return notFound("subscription");
+        if (params.customer && params.customer !== sub.customer) {
+          return Response.json({ error: { type: "invalid_request_error", message: "The subscription belongs to another customer." } }, { status: 400 });
+        }
+        const item = sub.items.data[0];
+        const newPrice = prices.get(params["subscription_details[items][0][price]"]!);
+        if (!newPrice || params["subscription_details[items][0][id]"] !== item.id) {
+          return Response.json({ error: { type: "invalid_request_error", message: "Unknown price or subscription item." } }, { status: 400 });
+        }
+        const at = Number(params["subscription_details[proration_date]"] ?? Math.floor(Date.now() / 1000));
+        const periodStart = item.current_period_start ?? item.current_period_end - 30 * 86400;
+        const left = Math.max(0, item.current_period_end - at) / Math.max(1, item.current_period_end - periodStart);
+        const proration = (amount: number, description: string) => ({
+          object: "line_item",
+          amount,
+          currency: "usd",
+          description,
+          parent: { type: "subscription_item_details", subscription_item_details: { subscription_item: item.id, proration: true } },
+        });
+        const lines = [
+          proration(-Math.round(item.price.unit_amount * left), "Unused time on the old plan"),
+          proration(Math.round(newPrice.unit_amount * left), "Remaining time on the new plan"),
+        ];
+        const total = lines.reduce((sum, line) => sum + line.amount, 0);
+        return Response.json({
+          id: "upcoming_in",
+          object: "invoice",
+          customer: sub.customer,
+          subscription: sub.id,
+          currency: "usd",
+          total,
+          amount_due: Math.max(0, total),
+          lines: { object: "list", data: lines, has_more: false },
+        });
+      }
       if (route === "POST /v1/billing_portal/sessions") {
         return Response.json({ id: id("bps"), object: "billing_portal.session", customer: params.customer, url: `https://billing.stripe.test/p/session/${counter}`, return_url: params.return_url });
       }
@@ -259,7 +298,16 @@ export function startStripeStandIn(): StripeStandIn {
         metadata: session.subscription_metadata,
         items: {
           object: "list",
-          data: [{ id: id("si"), object: "subscription_item", price, quantity: 1, current_period_end: options.periodEnd ?? Math.floor(Date.now() / 1000) + 30 * 86400 }],
+          data: [
+            {
+              id: id("si"),
+              object: "subscription_item",
+              price,
+              quantity: 1,
+              current_period_start: Math.floor(Date.now() / 1000),
+              current_period_end: options.periodEnd ?? Math.floor(Date.now() / 1000) + 30 * 86400,
+            },
+          ],
         },
       };
       subscriptions.set(sub.id, sub);

@@ -21,6 +21,8 @@ export interface DocumentSeed {
   title: string;
   description: string;
   accessLevel: AccessLevel;
+  /** Served as a fillable PDF made from its text (the blanks are fields), instead of plain text. */
+  fillable?: boolean;
 }
 
 export const documentCategorySeeds: CategorySeed[] = [
@@ -75,6 +77,7 @@ export const documentSeeds: DocumentSeed[] = [
     title: "Residential Lease Agreement Template",
     description: "An Illinois residential lease with every blank and disclosure to fill in.",
     accessLevel: "basic",
+    fillable: true,
   },
   {
     slug: "tenant-application-form",
@@ -82,6 +85,7 @@ export const documentSeeds: DocumentSeed[] = [
     title: "Tenant Rental Application Form",
     description: "A fair-housing-compliant rental application with screening authorisation.",
     accessLevel: "basic",
+    fillable: true,
   },
   {
     slug: "property-inspection-checklist",
@@ -89,6 +93,7 @@ export const documentSeeds: DocumentSeed[] = [
     title: "Property Inspection Checklist",
     description: "Room-by-room move-in, move-out and routine inspection checklist with safety items.",
     accessLevel: "basic",
+    fillable: true,
   },
   {
     slug: "property-management-basics",

@@ -138,8 +138,10 @@ export const agreementVersions = pgTable("agreement_versions", {
 /**
  * "standard": the PDF's 14 built-in fonts, for text they can draw (and every contract signed before this column);
  * "unicode": DejaVu Sans embedded, for names and text in other Latin, Greek or Cyrillic letters.
+ * "world": Noto Sans for Chinese, Japanese, Korean, Arabic and Hebrew beside DejaVu Sans, laid out in runs by
+ * script and direction (contracts signed from 2026-11-25 whose text needs them).
  */
-export const PDF_FONT_SETS = ["standard", "unicode"] as const;
+export const PDF_FONT_SETS = ["standard", "unicode", "world"] as const;
 export type PdfFontSet = (typeof PDF_FONT_SETS)[number];
 
 /** A signed agreement. Never updated after signing, except the email_sent flag. */
@@ -170,6 +172,12 @@ export const contracts = pgTable(
     pdfSha256: text("pdf_sha256"),
     /** The fonts the PDF is set in, chosen at signing so the same record always renders the same file. */
     pdfFonts: text("pdf_fonts", { enum: PDF_FONT_SETS }).notNull().default("standard"),
+    /**
+     * The full address of the verification page when the contract was signed, printed on its audit
+     * page. Kept with the record (not read from configuration at each render) so the file stays the
+     * same; null for contracts issued before it was printed, which keep their "/verify" line.
+     */
+    verifyUrl: text("verify_url"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -179,6 +187,17 @@ export const contracts = pgTable(
     index("contracts_pdf_sha_idx").on(t.pdfSha256),
   ],
 );
+
+/**
+ * The emailed reminder to a member who signed a paid level and has not paid: one per member,
+ * its row written in the transaction that queues the email, so two processes send it once.
+ */
+export const paymentReminders = pgTable("payment_reminders", {
+  memberId: uuid("member_id")
+    .primaryKey()
+    .references(() => members.id),
+  sentAt: tz("sent_at").notNull(),
+});
 
 export const SUBSCRIPTION_STATUSES = ["incomplete", "active", "past_due", "cancelled"] as const;
 export const PAYMENT_PROVIDERS = ["stripe", "test"] as const;

@@ -28,6 +28,11 @@ export interface ContractRecord {
   userAgent: string | null;
   /** Chosen at signing with `pdfFontsFor`; kept so the record renders the same file for ever. */
   pdfFonts: PdfFontSet;
+  /**
+   * The verification page's full address at signing, printed on the audit page. Absent on
+   * contracts issued before it was printed: they keep their "/verify" line, byte for byte.
+   */
+  verifyUrl?: string | null;
 }
 
 export interface ContractPdf {
@@ -100,6 +105,48 @@ function fontFile(path: string): Uint8Array {
   return bytes;
 }
 
+/**
+ * The "world" set: DejaVu Sans for Latin, Greek and Cyrillic as in "unicode", and Noto Sans for
+ * the scripts people sign with that DejaVu cannot draw or lay out beside Latin text: Chinese and
+ * Japanese (Noto Sans SC: Han, hiragana, katakana), Korean (Noto Sans KR: Hangul), Arabic and
+ * Hebrew (right to left). Only the glyphs used are embedded.
+ */
+const NOTO = {
+  sc: { regular: "@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf", bold: "@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf" },
+  kr: { regular: "@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf", bold: "@expo-google-fonts/noto-sans-kr/700Bold/NotoSansKR_700Bold.ttf" },
+  arabic: {
+    regular: "@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf",
+    bold: "@expo-google-fonts/noto-sans-arabic/700Bold/NotoSansArabic_700Bold.ttf",
+  },
+  hebrew: {
+    regular: "@expo-google-fonts/noto-sans-hebrew/400Regular/NotoSansHebrew_400Regular.ttf",
+    bold: "@expo-google-fonts/noto-sans-hebrew/700Bold/NotoSansHebrew_700Bold.ttf",
+  },
+} as const;
+type ScriptFont = keyof typeof NOTO;
+/** The order script fonts are embedded in (part of the file). */
+const SCRIPT_FONTS = ["sc", "kr", "arabic", "hebrew"] as const satisfies readonly ScriptFont[];
+const RIGHT_TO_LEFT = new Set<ScriptFont>(["arabic", "hebrew"]);
+
+/** The Noto font a character's script is set in, or null for what DejaVu Sans sets. */
+function scriptFontOf(ch: string): ScriptFont | null {
+  if (/\p{Script=Arabic}/u.test(ch)) return "arabic";
+  if (/\p{Script=Hebrew}/u.test(ch)) return "hebrew";
+  if (/\p{Script=Hangul}/u.test(ch)) return "kr";
+  if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u.test(ch)) return "sc";
+  return null;
+}
+
+const charsets = new Map<string, Set<number>>();
+function charsetOf(path: string): Set<number> {
+  let set = charsets.get(path);
+  if (!set) {
+    set = new Set(fontkit.create(fontFile(path) as Buffer).characterSet);
+    charsets.set(path, set);
+  }
+  return set;
+}
+
 let standardCharset: Set<number> | undefined;
 let unicodeCharset: Set<number> | undefined;
 /** Whether a character needs no glyph: line breaks and tabs are laid out, not drawn. */
@@ -113,7 +160,49 @@ export function pdfFontsFor(contract: Omit<ContractRecord, "pdfFonts" | "id" | "
   // pdf-lib's StandardFonts values are its font names; the embedder's parameter type just spells them differently.
   const helvetica = StandardFonts.Helvetica as unknown as Parameters<typeof StandardFontEmbedder.for>[0];
   standardCharset ??= new Set(StandardFontEmbedder.for(helvetica).encoding.supportedCodePoints);
-  const printed = [
+  const printed = printedText(contract);
+  let set: PdfFontSet = "standard";
+  for (const ch of printed) {
+    const codePoint = ch.codePointAt(0)!;
+    if (isLayout(codePoint) || standardCharset.has(codePoint)) continue;
+    // Chinese, Japanese, Korean, Arabic or Hebrew: the Noto fonts, laid out by script and direction.
+    if (scriptFontOf(ch)) return "world";
+    unicodeCharset ??= new Set(fontkit.create(fontFile(DEJAVU.regular) as Buffer).characterSet);
+    if (unicodeCharset.has(codePoint)) set = "unicode";
+  }
+  return set;
+}
+
+type Fonts = { regular: PDFFont; bold: PDFFont; mono: PDFFont };
+/** The script fonts of a "world" document, each in both weights. */
+type WorldFonts = Partial<Record<ScriptFont, { regular: PDFFont; bold: PDFFont }>>;
+
+/**
+ * A "world" document's fonts: the base set (DejaVu, as "unicode"), then the Noto fonts of the
+ * scripts its record uses, in a fixed order, so the same record embeds the same objects.
+ */
+async function embedWorldFonts(doc: PDFDocument, record: ContractRecord): Promise<{ base: Fonts; scripts: WorldFonts }> {
+  const base = await embedFonts(doc, "world");
+  const used = new Set<ScriptFont>();
+  for (const ch of printedText(record)) {
+    const script = scriptFontOf(ch);
+    if (script) used.add(script);
+  }
+  const scripts: WorldFonts = {};
+  for (const script of SCRIPT_FONTS) {
+    if (!used.has(script)) continue;
+    const files = NOTO[script];
+    scripts[script] = {
+      regular: await doc.embedFont(fontFile(files.regular), { subset: true, customName: `NotoSans-${script}` }),
+      bold: await doc.embedFont(fontFile(files.bold), { subset: true, customName: `NotoSans-${script}-Bold` }),
+    };
+  }
+  return { base, scripts };
+}
+
+/** Everything a record prints, as pdfFontsFor reads it. */
+function printedText(contract: Omit<ContractRecord, "pdfFonts" | "id" | "applicationId" | "signedAt">): string {
+  return [
     contract.memberName,
     contract.memberEmail,
     contract.membershipLevel,
@@ -124,18 +213,11 @@ export function pdfFontsFor(contract: Omit<ContractRecord, "pdfFonts" | "id" | "
     contract.ipAddress ?? "",
     contract.userAgent ?? "",
   ].join("");
-  for (const ch of printed) {
-    const codePoint = ch.codePointAt(0)!;
-    if (isLayout(codePoint) || standardCharset.has(codePoint)) continue;
-    unicodeCharset ??= new Set(fontkit.create(fontFile(DEJAVU.regular) as Buffer).characterSet);
-    if (unicodeCharset.has(codePoint)) return "unicode";
-  }
-  return "standard";
 }
 
 /** Embeds regular, bold and mono in that order: the order numbers the objects, so it is part of the file. */
-async function embedFonts(doc: PDFDocument, set: PdfFontSet) {
-  if (set === "unicode") doc.registerFontkit(fontkit);
+async function embedFonts(doc: PDFDocument, set: PdfFontSet): Promise<Fonts> {
+  if (set !== "standard") doc.registerFontkit(fontkit);
   // A fixed name (no random suffix) and only the glyphs used: same record, same bytes.
   const embed = (standard: StandardFonts, file: string, customName: string) =>
     set === "standard" ? doc.embedFont(standard) : doc.embedFont(fontFile(file), { subset: true, customName });
@@ -226,9 +308,12 @@ class Writer {
   /** Set when a character had to be printed as "?". */
   substituted = false;
 
+  /** A "world" document's script fonts: its text is drawn in runs by script and direction. */
+  world: WorldFonts | null = null;
+
   constructor(
     private readonly doc: PDFDocument,
-    private readonly fonts: { regular: PDFFont; bold: PDFFont; mono: PDFFont },
+    private readonly fonts: Fonts,
     private readonly footer: string,
     /**
      * Whether a field's label stays on the page of its value. Layout rules added after contracts
@@ -304,6 +389,7 @@ class Writer {
     text: string,
     options: { font?: "regular" | "bold" | "mono"; size?: number; color?: ReturnType<typeof rgb>; gap?: number; indent?: number } = {},
   ) {
+    if (this.world && options.font !== "mono") return this.worldText(text, options);
     const font = this.fonts[options.font ?? "regular"];
     const size = options.size ?? 10.5;
     const indent = options.indent ?? 0;
@@ -312,6 +398,101 @@ class Writer {
       this.ensure(lineHeight);
       this.y -= lineHeight;
       this.page.drawText(line, { x: PAGE.margin + indent, y: this.y, size, font, color: options.color ?? COLORS.text });
+    }
+    this.y -= options.gap ?? 6;
+  }
+
+  /**
+   * The runs of a line in a "world" document: each character in the font of its script (Noto for
+   * CJK, Arabic, Hebrew; DejaVu otherwise), spaces and punctuation between two right-to-left
+   * characters kept in their run, so "محمد علي" is one run that fontkit shapes and reverses.
+   * A character no font can draw is a "?" in the base font.
+   */
+  private runs(text: string, weight: "regular" | "bold"): { font: PDFFont; text: string }[] {
+    const base = this.fonts[weight];
+    const baseSet = metricsOf(base).charset;
+    const chars = [...text.replace(/\t/g, "    ")];
+    const keys: (ScriptFont | null)[] = chars.map((ch) => scriptFontOf(ch));
+    // Neutral characters between two characters of one right-to-left script belong to that run.
+    for (let i = 0; i < chars.length; i++) {
+      if (keys[i] !== null || !/[\s\p{P}]/u.test(chars[i]!)) continue;
+      let j = i;
+      while (j < chars.length && keys[j] === null && /[\s\p{P}]/u.test(chars[j]!)) j++;
+      const before = keys[i - 1];
+      if (before && RIGHT_TO_LEFT.has(before) && keys[j] === before) for (let k = i; k < j; k++) keys[k] = before;
+      i = j - 1;
+    }
+    const runs: { font: PDFFont; key: string; text: string }[] = [];
+    chars.forEach((ch, i) => {
+      const script = keys[i] ? this.world?.[keys[i]!] : undefined;
+      let font = script ? script[weight] : base;
+      let out = ch;
+      if (!metricsOf(font).charset.has(ch.codePointAt(0)!)) {
+        font = base;
+        if (!baseSet.has(ch.codePointAt(0)!)) {
+          out = "?";
+          this.substituted = true;
+        }
+      }
+      const key = font.name;
+      const last = runs[runs.length - 1];
+      if (last && last.key === key) last.text += out;
+      else runs.push({ font, key, text: out });
+    });
+    return runs;
+  }
+
+  private runsWidth(text: string, weight: "regular" | "bold", size: number): number {
+    return this.runs(text, weight).reduce((sum, run) => sum + run.font.widthOfTextAtSize(run.text, size), 0);
+  }
+
+  /** Wraps by words (a word too long for a line, by characters), measuring each line's runs. */
+  private worldWrap(text: string, weight: "regular" | "bold", size: number, width: number): string[] {
+    const lines: string[] = [];
+    for (const paragraph of text.split("\n")) {
+      let line = "";
+      for (const word of paragraph.split(/(\s+)/)) {
+        if (word === "") continue;
+        if (this.runsWidth(line + word, weight, size) <= width || line === "") {
+          if (this.runsWidth(line + word, weight, size) > width) {
+            for (const ch of line + word) {
+              if (line !== "" && this.runsWidth(line + ch, weight, size) > width) {
+                lines.push(line);
+                line = "";
+              }
+              line += ch;
+            }
+          } else line += word;
+        } else {
+          lines.push(line.trimEnd());
+          line = /^\s+$/.test(word) ? "" : word;
+        }
+      }
+      lines.push(line.trimEnd());
+    }
+    return lines;
+  }
+
+  private drawRuns(page: PDFPage, line: string, x: number, y: number, weight: "regular" | "bold", size: number, color: ReturnType<typeof rgb>) {
+    let at = x;
+    for (const run of this.runs(line, weight)) {
+      page.drawText(run.text, { x: at, y, size, font: run.font, color });
+      at += run.font.widthOfTextAtSize(run.text, size);
+    }
+  }
+
+  private worldText(
+    text: string,
+    options: { font?: "regular" | "bold" | "mono"; size?: number; color?: ReturnType<typeof rgb>; gap?: number; indent?: number },
+  ) {
+    const weight = options.font === "bold" ? "bold" : "regular";
+    const size = options.size ?? 10.5;
+    const indent = options.indent ?? 0;
+    const lineHeight = size * 1.4;
+    for (const line of this.worldWrap(text, weight, size, PAGE.width - 2 * PAGE.margin - indent)) {
+      this.ensure(lineHeight);
+      this.y -= lineHeight;
+      this.drawRuns(this.page, line, PAGE.margin + indent, this.y, weight, size, options.color ?? COLORS.text);
     }
     this.y -= options.gap ?? 6;
   }
@@ -348,6 +529,10 @@ class Writer {
   finish() {
     const size = 8;
     this.pages.forEach((page, index) => {
+      if (this.world) {
+        this.drawRuns(page, `${this.footer} · Page ${index + 1} of ${this.pages.length}`, PAGE.margin, PAGE.margin - 24, "regular", size, COLORS.muted);
+        return;
+      }
       const label = this.printable(this.fonts.regular, `${this.footer} · Page ${index + 1} of ${this.pages.length}`);
       page.drawText(label, { x: PAGE.margin, y: PAGE.margin - 24, size, font: this.fonts.regular, color: COLORS.muted });
     });
@@ -371,8 +556,10 @@ export async function renderContractPdf(contract: ContractRecord): Promise<Contr
   const fileId = doc.context.obj(fingerprint.slice(0, 32));
   doc.context.trailerInfo.ID = doc.context.obj([fileId, fileId]);
 
-  const fonts = await embedFonts(doc, contract.pdfFonts);
-  const writer = new Writer(doc, fonts, `${ASSOCIATION_NAME} · Contract ${contract.id}`, contract.pdfFonts === "unicode");
+  const world = contract.pdfFonts === "world" ? await embedWorldFonts(doc, contract) : null;
+  const fonts = world ? world.base : await embedFonts(doc, contract.pdfFonts);
+  const writer = new Writer(doc, fonts, `${ASSOCIATION_NAME} · Contract ${contract.id}`, contract.pdfFonts !== "standard");
+  writer.world = world?.scripts ?? null;
 
   // The agreement, as stored: first paragraph is the title, second the version line.
   writer.newPage();
@@ -430,8 +617,11 @@ export async function renderContractPdf(contract: ContractRecord): Promise<Contr
     );
   }
   writer.text(
-    "To verify this document, open the association's verification page (/verify) and upload this PDF, " +
-      "or give its SHA-256. The association confirms whether it matches a contract on record.",
+    contract.verifyUrl
+      ? `To verify this document, open ${contract.verifyUrl} and upload this PDF, or give its SHA-256. ` +
+          "The association confirms whether it matches a contract on record."
+      : "To verify this document, open the association's verification page (/verify) and upload this PDF, " +
+          "or give its SHA-256. The association confirms whether it matches a contract on record.",
     { size: 9.5, color: COLORS.muted },
   );
   writer.finish();

@@ -4,6 +4,8 @@ import {
   CONSENT_WORDING,
   agreementText,
   renderAgreement,
+  signatureMatchesName,
+  signatureMismatchMessage,
   type Agreement,
 } from "../../shared/agreement.ts";
 import type { TApplyRequest, TSignRequest } from "../../shared/application-schema.ts";
@@ -20,7 +22,16 @@ import type { Services } from "../services.ts";
 import type { RequestMeta } from "./caller.ts";
 import { consumeLink, LINK_LIFETIME_MS } from "./links.ts";
 import { assertUnderRateLimit, rateLimitKey, type RateLimitRule } from "./rate-limit.ts";
-import { createSession, generateToken, hashToken, newSessionToken, SESSION_LIFETIME, type MemberRow, type ValidSession } from "./sessions.ts";
+import {
+  createSession,
+  generateToken,
+  hashToken,
+  newSessionToken,
+  SESSION_LIFETIME,
+  validateSessionToken,
+  type MemberRow,
+  type ValidSession,
+} from "./sessions.ts";
 import { isUuid } from "./ids.ts";
 
 export type ApplicationRow = typeof applications.$inferSelect;
@@ -355,6 +366,17 @@ export async function continueApplicationByLink(services: Services, token: strin
   });
 }
 
+/**
+ * The application an applicant session token holds, when it still waits for a signature: a
+ * visitor who closed the tab and came back is told so at the top of the page.
+ */
+export async function applicationAwaitingSignature(services: Services, token: string): Promise<ApplicationRow | null> {
+  const session = await validateSessionToken(services.db, token, services.now());
+  if (session?.kind !== "applicant") return null;
+  const application = await findApplication(services.db, session.applicationId);
+  return application?.status === "pending" ? application : null;
+}
+
 export async function findApplication(db: DbOrTx, id: string): Promise<ApplicationRow | null> {
   if (!isUuid(id)) return null;
   const [row] = await db.select().from(applications).where(eq(applications.id, id)).limit(1);
@@ -403,6 +425,7 @@ export async function describeApplication(services: Services, application: Appli
     license_status: application.licenseStatus ?? "",
     specialty_skills: application.specialtySkills,
     other_specialty: application.otherSpecialty,
+    message: application.message,
     created_at: application.createdAt.toISOString(),
     signed_at: application.signedAt?.toISOString() ?? null,
     portal_username: suggestPortalUsername(application.firstName, application.lastName),
@@ -465,6 +488,10 @@ export async function signAgreement(
   const now = services.now();
   if (application.status !== "pending") return signedAlready(services, application, auth, now);
 
+  const name = `${application.firstName} ${application.lastName}`;
+  if (!signatureMatchesName(input.signature_name, name)) {
+    throw new AppError("UNPROCESSABLE", [{ loc: ["body", "signature_name"], msg: signatureMismatchMessage(name), type: "signature_mismatch" }]);
+  }
   const shown = agreementFor(application, now);
   if (input.agreement_sha256 && input.agreement_sha256 !== shown.sha256) {
     throw new AppError("CONFLICT", "The agreement has changed since it was shown. Please review it again and sign.");
@@ -505,7 +532,8 @@ export async function signAgreement(
     ipAddress: meta.ip,
     userAgent: meta.userAgent,
   };
-  const contract: ContractRow = { ...record, pdfFonts: pdfFontsFor(record), emailSent: true, pdfSha256: null, createdAt: now };
+  const verifyUrl = `${services.config.PUBLIC_URL.replace(/\/+$/, "")}/verify`;
+  const contract: ContractRow = { ...record, pdfFonts: pdfFontsFor(record), verifyUrl, emailSent: true, pdfSha256: null, createdAt: now };
   const mail = signedAgreementMessage(services, { contract, member });
   const session = newSessionToken("member", now);
 
@@ -540,11 +568,12 @@ export async function signAgreement(
     ),
     contract as (
       insert into ${contracts} (id, application_id, member_id, member_name, member_email, membership_level, agreement_version,
-        contract_text, text_sha256, signature_name, consent_wording, signed_at, ip_address, user_agent, email_sent, pdf_fonts, created_at)
+        contract_text, text_sha256, signature_name, consent_wording, signed_at, ip_address, user_agent, email_sent, pdf_fonts, verify_url,
+        created_at)
       select ${contract.id}::uuid, ${contract.applicationId}::uuid, m.id, ${contract.memberName}, ${contract.memberEmail}, ${level},
         ${AGREEMENT_VERSION}, ${contract.contractText}, ${contract.textSha256}, ${contract.signatureName}, ${contract.consentWording},
         ${now.toISOString()}::timestamptz, ${contract.ipAddress}, ${contract.userAgent}, true, ${contract.pdfFonts},
-        ${now.toISOString()}::timestamptz
+        ${contract.verifyUrl}, ${now.toISOString()}::timestamptz
       from member m
     ),
     signed as (

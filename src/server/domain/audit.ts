@@ -1,6 +1,7 @@
 import { desc, eq, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
-import { adminAuditLog, members } from "../db/schema.ts";
+import { contractorReviews, contractors, forumPosts, forumTopics, legalUpdates, webinars } from "../db/community-schema.ts";
+import { adminAuditLog, adminUsers, contracts, members } from "../db/schema.ts";
 import type { AdminRow, ValidSession } from "./sessions.ts";
 
 // The admin audit log (DECISIONS.md 16): who did what to which record, when, from which IP.
@@ -14,6 +15,7 @@ export type AuditAction =
   | "member_password_reset"
   | "member_deleted"
   | "contract_email_resent"
+  | "payment_link_sent"
   | "backup_exported"
   | "members_csv_exported"
   | "test_data_cleaned"
@@ -75,6 +77,20 @@ export async function listAuditLog(db: DbOrTx, options: { limit: number; before?
       memberLast: members.lastName,
       memberEmail: members.email,
       memberDeleted: members.deletedAt,
+      // Other targets are named too, as they are now (a title, a business, the contract's member).
+      otherLabel: sql<string | null>`case ${adminAuditLog.targetType}
+        when 'contract' then (select 'Contract of ' || m.first_name || ' ' || m.last_name from ${contracts} c
+          join ${members} m on m.id = c.member_id where c.id::text = ${adminAuditLog.targetId})
+        when 'admin' then (select 'Administrator ' || a.full_name from ${adminUsers} a where a.id::text = ${adminAuditLog.targetId})
+        when 'topic' then (select 'Topic "' || t.title || '"' from ${forumTopics} t where t.id::text = ${adminAuditLog.targetId})
+        when 'post' then (select 'Post in "' || t.title || '"' from ${forumPosts} p join ${forumTopics} t on t.id = p.topic_id
+          where p.id::text = ${adminAuditLog.targetId})
+        when 'update' then (select 'Legal update "' || u.title || '"' from ${legalUpdates} u where u.id::text = ${adminAuditLog.targetId})
+        when 'webinar' then (select 'Webinar "' || w.title || '"' from ${webinars} w where w.id::text = ${adminAuditLog.targetId})
+        when 'contractor' then (select 'Contractor ' || k.business_name from ${contractors} k where k.id::text = ${adminAuditLog.targetId})
+        when 'review' then (select 'Review of ' || k.business_name from ${contractorReviews} r join ${contractors} k on k.id = r.contractor_id
+          where r.id::text = ${adminAuditLog.targetId})
+      end`,
     })
     .from(adminAuditLog)
     .leftJoin(
@@ -97,7 +113,7 @@ export async function listAuditLog(db: DbOrTx, options: { limit: number; before?
           ? row.memberDeleted
             ? "Deleted member"
             : `${row.memberFirst} ${row.memberLast} <${row.memberEmail}>`
-          : null,
+          : row.otherLabel,
       details: row.details,
       ip_address: row.ipAddress,
       created_at: row.createdAt.toISOString(),

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, ne } from "drizzle-orm";
 import { PAST_DUE_GRACE_DAYS } from "../../shared/billing.ts";
 import { isPaidLevel, type MembershipLevel } from "../../shared/membership.ts";
 import type { Tx } from "../db/client.ts";
-import { members, payments, processedWebhookEvents, subscriptions } from "../db/schema.ts";
+import { applications, members, payments, processedWebhookEvents, subscriptions } from "../db/schema.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { downgradedEmail, paymentReceivedEmail, renewalFailedEmail } from "../mail/billing-emails.ts";
 import { paymentProvider } from "../payments/index.ts";
@@ -181,6 +181,13 @@ async function markPaymentCompleted(
       updatedAt: now,
     })
     .where(eq(payments.id, payment.id));
+  if (payment.kind === "initial" && payment.applicationId) {
+    // The application was signed and waited for this payment: it is now an active membership.
+    await tx
+      .update(applications)
+      .set({ status: "active", updatedAt: now })
+      .where(and(eq(applications.id, payment.applicationId), eq(applications.status, "awaiting_payment")));
+  }
   if (payment.kind === "initial" || payment.kind === "upgrade") {
     await enqueueEmail(tx, {
       to: member.email,

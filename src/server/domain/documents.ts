@@ -3,6 +3,7 @@ import type { MembershipLevel } from "../../shared/membership.ts";
 import { documentCategorySeeds, documentSeeds, documentText, type AccessLevel } from "../content/documents.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { documentCategories, documents } from "../db/schema.ts";
+import { fillableFormPdf } from "../documents/fillable-form.ts";
 import { AppError, notFound } from "../errors.ts";
 import type { MemberRow } from "./sessions.ts";
 import { isUuid } from "./ids.ts";
@@ -32,6 +33,7 @@ export type NewDocument = {
   accessLevel: AccessLevel;
   content: string;
   fileType?: string;
+  fillable?: boolean;
 };
 
 /** Adds a document, or updates the one with the same slug (its id stays). */
@@ -43,8 +45,8 @@ export async function saveDocument(db: DbOrTx, input: NewDocument) {
     description: input.description,
     accessLevel: input.accessLevel,
     content: input.content,
-    fileType: input.fileType ?? "TXT",
-    fileName: `${input.slug}.txt`,
+    fileType: input.fileType ?? (input.fillable ? FILLABLE_PDF : "TXT"),
+    fileName: `${input.slug}.${input.fillable ? "pdf" : "txt"}`,
   };
   const [row] = await db
     .insert(documents)
@@ -127,6 +129,20 @@ export async function listDocuments(db: DbOrTx, member: MemberRow, filter: { cat
 export type DocumentListItem = Awaited<ReturnType<typeof listDocuments>>[number];
 
 
+/** The file type of the forms served as fillable PDFs. */
+export const FILLABLE_PDF = "PDF (fillable)";
+
+/** Fillable PDFs made from their text, kept while the text is the same (they change only with it). */
+const fillablePdfs = new Map<string, { content: string; bytes: Promise<Uint8Array> }>();
+function fillablePdfOf(document: { slug: string; title: string; content: string }): Promise<Uint8Array> {
+  const cached = fillablePdfs.get(document.slug);
+  if (cached?.content === document.content) return cached.bytes;
+  const bytes = fillableFormPdf(document.slug, document.title, document.content);
+  fillablePdfs.set(document.slug, { content: document.content, bytes });
+  bytes.catch(() => fillablePdfs.delete(document.slug));
+  return bytes;
+}
+
 /** The file of one document, for a member whose level allows it. */
 export async function openDocumentForDownload(db: DbOrTx, member: MemberRow, id: string) {
   if (!isUuid(id)) throw notFound("Document not found.");
@@ -143,5 +159,8 @@ export async function openDocumentForDownload(db: DbOrTx, member: MemberRow, id:
     throw new AppError("FORBIDDEN", `This document is for ${ACCESS_LABEL[needed]} members. Upgrade your membership to download it.`);
   }
   const { document } = row;
+  if (document.fileType === FILLABLE_PDF) {
+    return { fileName: document.fileName, title: document.title, contentType: "application/pdf", content: await fillablePdfOf(document) };
+  }
   return { fileName: document.fileName, title: document.title, contentType: "text/plain; charset=utf-8", content: document.content };
 }

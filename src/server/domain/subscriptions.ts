@@ -1,12 +1,19 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { cancellationStatement, type TCancelRequest, ZCancelRequestSchema } from "../../shared/billing.ts";
+import {
+  cancellationStatement,
+  planChangeSummary,
+  type TCancelRequest,
+  ZCancelRequestSchema,
+  ZPlanChangePreviewSchema,
+  ZResumeRequestSchema,
+} from "../../shared/billing.ts";
 import { BILLING_FREQUENCY, CURRENCY } from "../../shared/membership.ts";
 import { chicagoDate } from "../../shared/time.ts";
 import { members, subscriptions } from "../db/schema.ts";
 import { AppError, notFound } from "../errors.ts";
 import { requireSelfOrAdmin, type Caller } from "./caller.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
-import { cancellationScheduledEmail } from "../mail/billing-emails.ts";
+import { cancellationScheduledEmail, subscriptionResumedEmail } from "../mail/billing-emails.ts";
 import { paymentProvider, testProvider } from "../payments/index.ts";
 import type { Services } from "../services.ts";
 import { applyProviderEvents, liveSubscription, overduePastDue, syncSubscription, type SubscriptionRow } from "./billing-events.ts";
@@ -121,6 +128,65 @@ export async function cancelSubscription(services: Services, auth: Caller, rawIn
     ? "Subscription cancelled successfully! The account has been downgraded to Basic membership."
     : `Subscription cancelled successfully! ${cancellationStatement(updated.row.membershipLevel, updated.row.currentPeriodEnd)}`;
   return { success: true as const, detail, subscription: subscriptionView(updated.member, updated.row) };
+}
+
+/**
+ * POST /api/subscriptions/resume: a member who cancelled keeps the subscription after all, while
+ * the paid period lasts (afterwards it has ended and a new checkout is needed).
+ */
+export async function resumeSubscription(services: Services, auth: Caller, rawInput: { member_email: string }) {
+  const input = ZResumeRequestSchema.parse(rawInput);
+  const member = await memberForEmail(services, auth, input.member_email);
+  const live = await liveSubscription(services.db, member.id);
+  if (!live) throw new AppError("CONFLICT", "There is no subscription to resume: it has ended. Upgrade again from your portal.");
+  if (!live.cancelAtPeriodEnd) throw new AppError("CONFLICT", "This subscription is not cancelled: there is nothing to resume.");
+  const snapshot = await paymentProvider(services).resume(live.providerSubscriptionId);
+  const updated = await services.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(members).where(eq(members.id, member.id)).for("update");
+    const row = await syncSubscription(tx, services, locked!, snapshot);
+    await tx.update(subscriptions).set({ cancelReason: null }).where(eq(subscriptions.id, row.id));
+    await enqueueEmail(tx, {
+      to: member.email,
+      memberId: member.id,
+      ...subscriptionResumedEmail(services.config, { firstName: member.firstName, level: row.membershipLevel, nextBillingDate: row.currentPeriodEnd }),
+    });
+    return { row, member: locked! };
+  });
+  await applyProviderEvents(services);
+  const next = updated.row.currentPeriodEnd;
+  return {
+    success: true as const,
+    detail: `Subscription resumed. Your ${updated.row.membershipLevel} membership continues${next ? ` and renews on ${chicagoDate(next)}` : ""}.`,
+    subscription: subscriptionView(updated.member, updated.row),
+  };
+}
+
+/**
+ * POST /api/upgrades/preview: what a change between Standard and Premium would cost, from the
+ * provider's own proration, before the member confirms it (the change itself is /upgrades/initiate).
+ */
+export async function previewPlanChange(services: Services, auth: Caller, rawInput: { member_email: string; target_membership_level: string }) {
+  const input = ZPlanChangePreviewSchema.parse(rawInput);
+  const member = await memberForEmail(services, auth, input.member_email);
+  const live = await liveSubscription(services.db, member.id);
+  const target = input.target_membership_level;
+  if (!live) throw new AppError("CONFLICT", "You have no paid subscription to change. Upgrade from your portal through checkout.");
+  if (live.membershipLevel === target) throw new AppError("CONFLICT", `You are already a ${target} member.`);
+  if (live.status !== "active") {
+    throw new AppError("CONFLICT", "Your last payment failed. Update your card in the billing portal before changing plan.");
+  }
+  const preview = await paymentProvider(services).previewPlanChange(live.providerSubscriptionId, target);
+  return {
+    current_level: live.membershipLevel,
+    target_level: target,
+    current_amount_cents: live.amountCents,
+    new_amount_cents: preview.nextAmountCents,
+    proration_cents: preview.prorationCents,
+    currency: preview.currency,
+    next_billing_date: preview.nextBillingDate?.toISOString() ?? null,
+    cancels_on: live.cancelAtPeriodEnd ? (live.currentPeriodEnd?.toISOString() ?? null) : null,
+    summary: planChangeSummary({ from: live.membershipLevel, to: target, ...preview }),
+  };
 }
 
 /** GET /api/subscriptions/billing-portal/{email} */

@@ -1,15 +1,17 @@
 import { trpcServer } from "@hono/trpc-server";
 import { Hono, type Context, type Next } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { getCookie } from "hono/cookie";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { AppError, fromDatabaseError } from "../errors.ts";
+import { applicationAwaitingSignature } from "../domain/applications.ts";
 import type { Services } from "../services.ts";
 import { TRPC_MAX_BATCH } from "../../shared/routes.ts";
 import { appRouter } from "../trpc/root.ts";
 import { createTrpcContext } from "../trpc/trpc.ts";
-import { authMiddleware, originCheck, type AppEnv } from "./auth.ts";
+import { authMiddleware, COOKIE_NAMES, originCheck, type AppEnv } from "./auth.ts";
 import { MAX_UPLOAD_REQUEST_BYTES } from "./validate.ts";
 import { adminAuthRoutes } from "./routes/admin-auth.ts";
 import { adminRoutes } from "./routes/admin.ts";
@@ -26,7 +28,7 @@ import { unsubscribeRoutes } from "./routes/unsubscribe.ts";
 import { adminUpdateRoutes, updatePages, updateRoutes } from "./routes/updates.ts";
 import { adminWebinarRoutes, webinarRoutes } from "./routes/webinars.ts";
 import { adminContractorRoutes, adminDirectoryRoutes, contractorRoutes } from "./routes/contractors.ts";
-import { oneHost, webRoutes } from "./web.ts";
+import { applicationWaitingNotice, oneHost, webRoutes } from "./web.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** The routes that take a file (multipart): maintenance photos, lease documents, contractors' documents. */
@@ -168,7 +170,16 @@ export function createApp(services: Services, options: AppOptions = {}) {
   // Public legal updates are server-rendered for search engines (see updatePages).
   app.use("/updates/*", authMiddleware(services));
   app.route("/updates", updatePages(services, options.webDist));
-  if (options.webDist) app.route("/", webRoutes(options.webDist, services.config));
+  if (options.webDist) {
+    // A returning applicant is told at the top of any page that their application waits for a signature.
+    const applicationWaiting = async (c: Context<AppEnv>) => {
+      const token = getCookie(c, COOKIE_NAMES.applicant);
+      if (!token || getCookie(c, COOKIE_NAMES.member)) return null;
+      const waiting = await applicationAwaitingSignature(services, token).catch(() => null);
+      return waiting ? applicationWaitingNotice(waiting.membershipLevel) : null;
+    };
+    app.route("/", webRoutes(options.webDist, services.config, applicationWaiting));
+  }
   app.notFound((c) => c.json({ detail: "Not found." }, 404));
   return app;
 }

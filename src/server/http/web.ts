@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, normalize, sep } from "node:path";
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { isPageRoute } from "../../shared/routes.ts";
 import { SITE_CONFIG_META } from "../../shared/site-config.ts";
@@ -30,6 +30,28 @@ export function decoratePage(html: string, config: Config): string {
 }
 
 /**
+ * A note the server writes at the top of a page for this visitor (outside the React root, so no
+ * script is needed to show it), or null. Pages are cached; the note is added per request.
+ */
+export type PageNotice = (c: Context<AppEnv>) => Promise<string | null>;
+
+/** The id of the note that tells a returning applicant their application waits for a signature. */
+export const APPLICATION_WAITING_ID = "application-waiting";
+
+/**
+ * The note for a browser whose applicant session holds an application that is not signed yet:
+ * whoever closed the tab and came back learns at once where to sign.
+ */
+export function applicationWaitingNotice(level: string): string {
+  return (
+    `<div id="${APPLICATION_WAITING_ID}" role="region" aria-label="Your application" style="background:#ecfdf5;color:#064e3b;` +
+    "border-bottom:1px solid #6ee7b7;padding:8px 12px;text-align:center;font:500 15px/1.5 system-ui,sans-serif\">" +
+    `Your ${escapeAttr(level)} membership application is approved and waiting for your signature. ` +
+    '<a href="/#apply" style="color:#065f46;font-weight:700;text-decoration:underline">Continue to sign</a></div>'
+  );
+}
+
+/**
  * One host: a page asked for on another host than PUBLIC_URL's (127.0.0.1 for localhost, say)
  * would set its cookies there and lose the session on the way back from checkout, so it is
  * redirected (308) to the same path on PUBLIC_URL. Only reads are redirected.
@@ -55,7 +77,7 @@ export function oneHost(config: Config): MiddlewareHandler<AppEnv> {
  * carries the public configuration (support contacts, portal and demo links) in a meta tag, so
  * no page has to ask for it.
  */
-export function webRoutes(dist: string, config: Config) {
+export function webRoutes(dist: string, config: Config, pageNotice?: PageNotice) {
   const web = new Hono<AppEnv>();
   // Scripts, styles and pages go out gzip-compressed (a third of their size on the wire).
   web.use(compress());
@@ -100,7 +122,9 @@ export function webRoutes(dist: string, config: Config) {
     }
     const page = isPageRoute(path);
     const prerendered = page ? fileFor(path === "/" ? "/index.html" : `${path.replace(/\/+$/, "")}/index.html`) : null;
-    return new Response(pageHtml(prerendered ?? shell), {
+    const html = pageHtml(prerendered ?? shell);
+    const notice = page && pageNotice ? await pageNotice(c) : null;
+    return new Response(notice ? html.replace(/<body([^>]*)>/, `<body$1>${notice}`) : html, {
       status: page ? 200 : 404,
       headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache" },
     });

@@ -74,3 +74,37 @@ export function downgradedEmail(config: Config, input: { firstName: string; from
     action: portalAction(config),
   });
 }
+
+/**
+ * To a member who signed a paid level and has not paid yet (closed the checkout, a declined card):
+ * a single-use sign-in link to the portal, whose first screen is "Complete your payment".
+ */
+export function paymentReminderEmail(config: Config, input: { firstName: string; level: MembershipLevel; token: string }): RenderedEmail {
+  return renderEmail(config, "payment_reminder", `Complete your ${input.level} membership payment`, {
+    heading: `Your ${input.level} membership is waiting for its first payment`,
+    paragraphs: [
+      `Hello ${input.firstName}, your membership agreement is signed, but the first payment of ${priceLabel(input.level)} was not completed, ` +
+        `so your ${input.level} membership has not started yet. Nothing was charged.`,
+      "Open the link below to sign in to your member portal and press Complete Your Payment. The link works once and expires in 24 hours; " +
+        "after that, sign in with your email and you will find the same button.",
+      renewalTerms(input.level),
+    ],
+    action: { label: "Complete your payment", url: `${config.PUBLIC_URL}/account/link?token=${encodeURIComponent(input.token)}` },
+  });
+}
+
+export function subscriptionResumedEmail(
+  config: Config,
+  input: { firstName: string; level: MembershipLevel; nextBillingDate: Date | null },
+): RenderedEmail {
+  return renderEmail(config, "subscription_resumed", "Your subscription continues", {
+    heading: "Your subscription continues",
+    paragraphs: [
+      `Hello ${input.firstName}, you resumed your ${input.level} membership: it is no longer cancelled.`,
+      input.nextBillingDate
+        ? `It renews on ${chicagoDate(input.nextBillingDate)} at ${priceLabel(input.level)}, then every month until you cancel.`
+        : renewalTerms(input.level),
+    ],
+    action: portalAction(config),
+  });
+}

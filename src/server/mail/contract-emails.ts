@@ -51,7 +51,8 @@ function signedAgreementEmail(
       signed,
       attached,
       cents === 0
-        ? "Your free Basic membership is active now: documents, legal updates, webinars and the skills network are open in your member portal."
+        ? "Your free Basic membership is active now: documents and the skills network are in your member portal, " +
+          `legal updates at ${config.PUBLIC_URL}/updates, webinars at ${config.PUBLIC_URL}/webinars and the member forum at ${config.PUBLIC_URL}/community.`
         : `Your ${level} membership (${priceLabel(level)}) starts once your first payment is made. It renews automatically every ` +
           "month until you cancel, which you can do online at any time from your member portal; cancelling takes effect at the " +
           "end of the month already paid for.",

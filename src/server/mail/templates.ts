@@ -61,7 +61,8 @@ export function applicationReceivedEmail(
       "If you closed the page, or want to sign on another device, open the link below: it opens your application and " +
         "the agreement. It works once and expires in 24 hours.",
     ],
-    list: input.nextSteps,
+    // The steps as the signing screen words them, less its "below": here the agreement is behind the link.
+    list: input.nextSteps.map((step) => step.replace(/ below$/, "")),
     action: { label: "Review and sign your agreement", url: continueApplicationUrl(config, input.token) },
   });
 }

@@ -76,6 +76,17 @@ export interface InvoiceSummary {
   periodEnd: Date | null;
 }
 
+/** What a plan change would cost, before it is made (the provider's own proration). */
+export interface PlanChangePreview {
+  /** Charged now when positive; a credit toward later bills when negative. */
+  prorationCents: number;
+  currency: string;
+  /** The plan's price from the next bill on. */
+  nextAmountCents: number;
+  /** When the next bill is due (the end of the current period). */
+  nextBillingDate: Date | null;
+}
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   /** The member's customer at the provider, created on first use. */
@@ -85,7 +96,11 @@ export interface PaymentProvider {
   getSubscription(subscriptionId: string): Promise<SubscriptionSnapshot | null>;
   /** Swaps the plan's price, prorated. */
   changePlan(subscriptionId: string, level: PaidLevel, idempotencyKey: string): Promise<SubscriptionSnapshot>;
+  /** The proration and next bill of a plan change, without making it. */
+  previewPlanChange(subscriptionId: string, level: PaidLevel): Promise<PlanChangePreview>;
   cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSnapshot>;
+  /** Undoes a cancellation at the period's end while the period lasts: the subscription renews again. */
+  resume(subscriptionId: string): Promise<SubscriptionSnapshot>;
   cancelNow(subscriptionId: string): Promise<SubscriptionSnapshot>;
   billingPortalUrl(customerId: string, returnUrl: string): Promise<string>;
   /** Test provider only: the events its last calls produced, which a webhook would deliver. */

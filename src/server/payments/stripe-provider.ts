@@ -9,6 +9,7 @@ import type {
   CheckoutSnapshot,
   CustomerOwner,
   PaymentProvider,
+  PlanChangePreview,
   SubscriptionSnapshot,
 } from "./provider.ts";
 
@@ -168,6 +169,44 @@ export class StripePaymentProvider implements PaymentProvider {
         { idempotencyKey },
       );
       return toSnapshot(updated);
+    } catch (error) {
+      unavailable(error);
+    }
+  }
+
+  /**
+   * Stripe's invoice preview of the change as changePlan would make it (the same price swap and
+   * `always_invoice`): its proration lines are what would be charged or credited now.
+   */
+  async previewPlanChange(subscriptionId: string, level: PaidLevel): Promise<PlanChangePreview> {
+    try {
+      const current = await this.stripe.subscriptions.retrieve(subscriptionId);
+      const item = current.items.data[0];
+      if (!item) throw new AppError("CONFLICT", "This subscription has no plan to change.");
+      const invoice = await this.stripe.invoices.createPreview({
+        customer: idOf(current.customer)!,
+        subscription: subscriptionId,
+        subscription_details: {
+          items: [{ id: item.id, price: await this.priceId(level) }],
+          proration_behavior: "always_invoice",
+          proration_date: Math.floor(Date.now() / 1000),
+        },
+      });
+      const prorations = invoice.lines.data.filter((line) => line.parent?.subscription_item_details?.proration);
+      return {
+        prorationCents: prorations.length ? prorations.reduce((sum, line) => sum + line.amount, 0) : invoice.total,
+        currency: invoice.currency ?? CURRENCY,
+        nextAmountCents: priceTable[level].monthlyCents,
+        nextBillingDate: item.current_period_end ? new Date(item.current_period_end * 1000) : null,
+      };
+    } catch (error) {
+      unavailable(error);
+    }
+  }
+
+  async resume(subscriptionId: string): Promise<SubscriptionSnapshot> {
+    try {
+      return toSnapshot(await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false }));
     } catch (error) {
       unavailable(error);
     }

@@ -21,6 +21,7 @@ import type {
   CustomerOwner,
   InvoiceSummary,
   PaymentProvider,
+  PlanChangePreview,
   SubscriptionSnapshot,
 } from "./provider.ts";
 
@@ -257,23 +258,32 @@ export class TestPaymentProvider implements PaymentProvider {
     return row ? snapshot(row) : null;
   }
 
+  async previewPlanChange(subscriptionId: string, level: PaidLevel): Promise<PlanChangePreview> {
+    const row = await this.liveSubscription(subscriptionId);
+    const newAmount = priceTable[level].monthlyCents;
+    return {
+      prorationCents: proration(row, newAmount, await this.now()),
+      currency: CURRENCY,
+      nextAmountCents: newAmount,
+      nextBillingDate: row.currentPeriodEnd,
+    };
+  }
+
   async changePlan(subscriptionId: string, level: PaidLevel): Promise<SubscriptionSnapshot> {
     const row = await this.liveSubscription(subscriptionId);
     const now = await this.now();
     const newAmount = priceTable[level].monthlyCents;
-    // Proration, as Stripe computes it: the price difference for the unused part of the period.
-    const total = row.currentPeriodEnd.getTime() - row.currentPeriodStart.getTime();
-    const left = Math.max(0, row.currentPeriodEnd.getTime() - now.getTime());
-    const prorated = Math.round(((newAmount - row.amountCents) * left) / Math.max(total, 1));
+    const prorated = proration(row, newAmount, now);
     const invoiceId = randomId("in_test");
     const [updated] = await this.db.transaction(async (tx) => {
-      if (prorated > 0) {
+      // A charge is paid at once; a credit (a cheaper plan) is recorded as a credit invoice.
+      if (prorated !== 0) {
         await tx.insert(testProviderInvoices).values({
           id: invoiceId,
           subscriptionId,
           customerId: row.customerId,
           amountCents: prorated,
-          status: "paid",
+          status: prorated > 0 ? "paid" : "credit",
           billingReason: "subscription_update",
           periodStart: now,
           periodEnd: row.currentPeriodEnd,
@@ -312,6 +322,18 @@ export class TestPaymentProvider implements PaymentProvider {
       .orderBy(desc(testProviderInvoices.createdAt), desc(testProviderInvoices.id))
       .limit(1);
     return row ? invoiceSummary(row) : null;
+  }
+
+  async resume(subscriptionId: string): Promise<SubscriptionSnapshot> {
+    const live = await this.liveSubscription(subscriptionId);
+    if (live.currentPeriodEnd <= (await this.now())) throw new AppError("CONFLICT", "This subscription's period has ended.");
+    const [row] = await this.db
+      .update(testProviderSubscriptions)
+      .set({ cancelAtPeriodEnd: false })
+      .where(eq(testProviderSubscriptions.id, subscriptionId))
+      .returning();
+    this.emit({ id: randomId("evt_test"), type: "customer.subscription.updated", subscriptionId, customerId: row!.customerId });
+    return snapshot(row!);
   }
 
   async cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSnapshot> {
@@ -483,6 +505,16 @@ export class TestPaymentProvider implements PaymentProvider {
     if (!row || row.status === "canceled") throw new AppError("CONFLICT", "This subscription is no longer active.");
     return row;
   }
+}
+
+/**
+ * The proration of a plan change, as Stripe computes it: the price difference for the unused part
+ * of the period (positive: charged now; negative: a credit).
+ */
+export function proration(row: Pick<SubscriptionRow, "amountCents" | "currentPeriodStart" | "currentPeriodEnd">, newAmount: number, now: Date): number {
+  const total = row.currentPeriodEnd.getTime() - row.currentPeriodStart.getTime();
+  const left = Math.max(0, row.currentPeriodEnd.getTime() - now.getTime());
+  return Math.round(((newAmount - row.amountCents) * left) / Math.max(total, 1));
 }
 
 function invoiceSummary(row: typeof testProviderInvoices.$inferSelect): InvoiceSummary {

@@ -33,6 +33,8 @@ export function PortalLoginMenu({ defaultOpen = false }: { defaultOpen?: boolean
     // The owner portal is part of this site (DECISIONS.md 21): it opens here, not in a new tab.
     if (access.allowed && access.url) return navigate(access.url);
     if (!access.signed_in) return navigate("/sign-in?next=/portal");
+    // Signed a paid level without paying: the portal page says so and offers to complete the payment.
+    if (access.membership_level !== "Basic" && access.membership_level !== null) return navigate("/portal");
     await sectionAlert("membership", {
       title: "Premium Portal Access Required",
       message:

@@ -42,6 +42,7 @@ export function SiteFooter() {
             <li><a className={footerLink} href="/contractors">Contractor directory</a></li>
             <li><Link className={footerLink} to="/faq">FAQ</Link></li>
             <li><Link className={footerLink} to="/demo">Portal demo</Link></li>
+            <li><Link className={footerLink} to="/verify">Verify a signed agreement</Link></li>
             <li><Link className={footerLink} to="/admin">Admin</Link></li>
           </ul>
         </nav>

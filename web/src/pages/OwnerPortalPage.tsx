@@ -60,9 +60,12 @@ export default function OwnerPortalPage() {
                 )}) membership.`}
           </p>
           <div className="mt-4 flex flex-wrap gap-3">
-            <Link to="/basic-portal" className={buttonClass("primary")}>
-              {status.data.reason === "awaiting_payment" ? "Go to My Membership" : "Upgrade from My Portal"}
-            </Link>
+            {status.data.reason !== "awaiting_payment" && (
+              // A signed, unpaid member has "Complete your payment" above instead.
+              <Link to="/basic-portal" className={buttonClass("primary")}>
+                Upgrade from My Portal
+              </Link>
+            )}
             <Link to="/#membership" className={buttonClass("secondary")}>
               Compare Membership Levels
             </Link>

@@ -28,6 +28,8 @@ async function countStats(db: DbOrTx, now: Date) {
         level: members.membershipLevel,
         n: count(),
         active: sql<number>`count(*) filter (where ${members.isActive} and ${members.status} = 'active')`.mapWith(Number),
+        // Signed a paid level, not paid yet: counted as what they are, not as paid members.
+        unpaid: sql<number>`count(*) filter (where ${members.status} = 'awaiting_payment')`.mapWith(Number),
       })
       .from(members)
       .where(listed)
@@ -38,18 +40,23 @@ async function countStats(db: DbOrTx, now: Date) {
   ]);
   const levels = Object.fromEntries(MEMBERSHIP_LEVELS.map((l) => [l, 0])) as Record<MembershipLevel, number>;
   let active = 0;
+  let unpaid = 0;
   for (const row of byLevel) {
-    levels[row.level] = Number(row.n);
+    const signedUnpaid = row.level === "Basic" ? 0 : Number(row.unpaid);
+    levels[row.level] = Number(row.n) - signedUnpaid;
     active += Number(row.active);
+    unpaid += signedUnpaid;
   }
   return {
-    total_members: levels.Basic + levels.Standard + levels.Premium,
+    total_members: levels.Basic + levels.Standard + levels.Premium + unpaid,
     active_members: active,
     total_applications: Number(apps?.n ?? 0),
     pending_applications: Number(pending?.n ?? 0),
     basic_members: levels.Basic,
     standard_members: levels.Standard,
     premium_members: levels.Premium,
+    /** Signed a Standard or Premium agreement and have not paid: not counted under those levels. */
+    signed_unpaid_members: unpaid,
     recent_signups: Number(recent?.n ?? 0),
   };
 }

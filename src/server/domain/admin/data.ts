@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, getTableName, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import type { DataFilter } from "../../../shared/admin.ts";
+import { countOf, type DataFilter } from "../../../shared/admin.ts";
 import { queryRows, type DbOrTx } from "../../db/client.ts";
 import { csvField } from "../../documents/csv.ts";
 import { applications, contracts, emailOutbox, members, payments, subscriptions } from "../../db/schema.ts";
@@ -98,7 +98,7 @@ export async function cleanupTestData(services: Services, actor: AdminActor) {
     await recordAdminAction(tx, actor, { action: "test_data_cleaned", targetType: "data", details: result }, now);
     return {
       ...result,
-      detail: `Removed ${result.deleted_members} test members and ${result.deleted_applications} test applications.`,
+      detail: `Removed ${countOf(result.deleted_members, "test member")} and ${countOf(result.deleted_applications, "test application")}.`,
     };
   }));
 }

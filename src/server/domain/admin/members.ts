@@ -11,6 +11,7 @@ import { cancelSubscription } from "../subscriptions.ts";
 import { recordAdminAction, type AdminActor } from "../audit.ts";
 import { generateToken, invalidateMemberSessions, type MemberRow } from "../sessions.ts";
 import { isUuid, page, personWhere } from "./queries.ts";
+import { chicagoDate } from "../../../shared/time.ts";
 
 // Members as the admin area sees and changes them. Every change writes its audit row in the
 // same transaction (DECISIONS.md 16).
@@ -40,6 +41,43 @@ export function describeMemberForAdmin(m: MemberRow) {
 }
 export type AdminMemberView = ReturnType<typeof describeMemberForAdmin>;
 
+type LiveSubscription = Pick<typeof subscriptions.$inferSelect, "memberId" | "status" | "cancelAtPeriodEnd" | "currentPeriodEnd">;
+
+/**
+ * Where a member's membership stands, in the words of the member's own screens: "Signed, unpaid"
+ * (a paid level signed, first payment not made), "Cancels on DATE", "Payment past due", "Paid", "Free".
+ */
+export function subscriptionState(m: MemberRow, live: LiveSubscription | undefined): string {
+  if (m.status === "awaiting_payment" && m.membershipLevel !== "Basic") return "Signed, unpaid";
+  if (live?.cancelAtPeriodEnd && live.currentPeriodEnd) return `Cancels on ${chicagoDate(live.currentPeriodEnd)}`;
+  if (live?.status === "past_due") return "Payment past due";
+  if (live) return "Paid";
+  return m.membershipLevel === "Basic" ? "Free" : "No subscription";
+}
+
+/** The members with their subscription state, the live subscriptions read in one query. */
+async function describeMembersForAdmin(db: DbOrTx, rows: MemberRow[]) {
+  const ids = rows.filter((m) => m.membershipLevel !== "Basic").map((m) => m.id);
+  const live = ids.length
+    ? await db
+        .select({
+          memberId: subscriptions.memberId,
+          status: subscriptions.status,
+          cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+          currentPeriodEnd: subscriptions.currentPeriodEnd,
+        })
+        .from(subscriptions)
+        .where(and(inArray(subscriptions.memberId, ids), inArray(subscriptions.status, ["active", "past_due"])))
+    : [];
+  const byMember = new Map(live.map((row) => [row.memberId, row]));
+  return rows.map((m) => ({ ...describeMemberForAdmin(m), subscription_state: subscriptionState(m, byMember.get(m.id)) }));
+}
+
+/** One member for the admin area, with the subscription state. */
+export async function describeOneMemberForAdmin(db: DbOrTx, m: MemberRow) {
+  return (await describeMembersForAdmin(db, [m]))[0]!;
+}
+
 /** Members not deleted, newest first, searched and filtered; `contractorsOnly` for the Contractors tab. */
 export async function listMembers(db: DbOrTx, query: TAdminListQueryParsed & { limit: number }, options: { contractorsOnly?: boolean } = {}) {
   const where = and(
@@ -51,7 +89,7 @@ export async function listMembers(db: DbOrTx, query: TAdminListQueryParsed & { l
     db.select().from(members).where(where).orderBy(desc(members.createdAt), desc(members.id)).limit(query.limit).offset(query.offset),
     db.select({ n: count() }).from(members).where(where),
   ]);
-  return page(rows.map(describeMemberForAdmin), Number(totalRow?.n ?? 0), query.offset, query.limit);
+  return page(await describeMembersForAdmin(db, rows), Number(totalRow?.n ?? 0), query.offset, query.limit);
 }
 
 /** A member who is not deleted, or 404. */

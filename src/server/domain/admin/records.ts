@@ -113,7 +113,20 @@ export async function resendContractEmail(services: Services, actor: AdminActor,
 }
 
 /** Payments newest first with the member they belong to (SPEC.md 3 "Payment"). */
-export async function listPayments(db: DbOrTx, query: TAdminListQueryParsed & { limit: number }) {
+/** How long a checkout stays open (Stripe's default, and the test provider's). */
+const CHECKOUT_OPEN_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A payment's state as the admin reads it: a checkout that was left and has expired (or is past
+ * its 24 hours without word from the provider) is "abandoned", not still "initiated".
+ */
+export function paymentDisplayStatus(p: { paymentStatus: string; createdAt: Date }, now: Date): string {
+  if (p.paymentStatus === "expired") return "abandoned";
+  if (p.paymentStatus === "initiated" && now.getTime() - p.createdAt.getTime() > CHECKOUT_OPEN_MS) return "abandoned";
+  return p.paymentStatus;
+}
+
+export async function listPayments(db: DbOrTx, query: TAdminListQueryParsed & { limit: number }, now: Date = new Date()) {
   const where = and(query.q || query.email || query.name ? personWhere(members, query) : undefined);
   const base = db
     .select({ payment: payments, firstName: members.firstName, lastName: members.lastName, email: members.email })
@@ -136,6 +149,8 @@ export async function listPayments(db: DbOrTx, query: TAdminListQueryParsed & { 
       amount: p.amountCents / 100,
       currency: p.currency,
       payment_status: p.paymentStatus,
+      /** What the admin area shows: `payment_status`, with a left checkout past its time as "abandoned". */
+      display_status: paymentDisplayStatus(p, now),
       session_id: p.sessionId,
       provider: p.provider,
       created_at: p.createdAt.toISOString(),

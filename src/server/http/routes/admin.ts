@@ -15,8 +15,9 @@ import {
   recordExport,
   toByteStream,
 } from "../../domain/admin/data.ts";
-import { deleteMember, describeMemberForAdmin, findListedMember, listMembers, resetMemberPassword, setMemberActive } from "../../domain/admin/members.ts";
+import { deleteMember, describeOneMemberForAdmin, findListedMember, listMembers, resetMemberPassword, setMemberActive } from "../../domain/admin/members.ts";
 import { getContractForAdmin, listApplications, listContracts, listPayments, resendContractEmail } from "../../domain/admin/records.ts";
+import { resendPaymentLink } from "../../domain/payment-reminders.ts";
 import { notFound } from "../../errors.ts";
 import { requireAdmin, type AppEnv } from "../auth.ts";
 import type { Context } from "hono";
@@ -64,13 +65,14 @@ export const adminRoutes = new Hono<AppEnv>()
     await recordExport(c.var.services, actor(c), "members_csv_exported", { filter: query.filter, search: Boolean(query.q || query.email || query.name) });
     return download(exportMembersCsv(c.var.services, query), backupFileName(c.var.services.now(), "csv", "association-members"), "text/csv; charset=utf-8");
   })
-  .get("/members/:id", async (c) => c.json(describeMemberForAdmin(await findListedMember(c.var.services.db, c.req.param("id")))))
+  .get("/members/:id", async (c) => c.json(await describeOneMemberForAdmin(c.var.services.db, await findListedMember(c.var.services.db, c.req.param("id")))))
   .put("/members/:id", async (c) => {
     const input = await readJson(c, ZSetMemberActiveSchema);
     return c.json(await setMemberActive(c.var.services, actor(c), c.req.param("id"), input.is_active));
   })
   .delete("/members/:id", async (c) => c.json(await deleteMember(c.var.services, actor(c), c.req.param("id"))))
   .post("/members/:id/reset-password", async (c) => c.json(await resetMemberPassword(c.var.services, actor(c), c.req.param("id"))))
+  .post("/members/:id/payment-link", async (c) => c.json(await resendPaymentLink(c.var.services, actor(c), c.req.param("id"))))
 
   .get("/contractors", async (c) =>
     listAnswer(c, await listMembers(c.var.services.db, listQuery(c, ADMIN_PAGE_SIZES.contractors), { contractorsOnly: true })),
@@ -82,7 +84,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .get("/contracts", async (c) => listAnswer(c, await listContracts(c.var.services.db, listQuery(c, ADMIN_PAGE_SIZES.contracts))))
   .get("/contracts/:id", async (c) => c.json(await getContractForAdmin(c.var.services.db, c.req.param("id"))))
   .post("/contracts/:id/resend-email", async (c) => c.json(await resendContractEmail(c.var.services, actor(c), c.req.param("id"))))
-  .get("/payments", async (c) => listAnswer(c, await listPayments(c.var.services.db, listQuery(c, ADMIN_PAGE_SIZES.payments))))
+  .get("/payments", async (c) => listAnswer(c, await listPayments(c.var.services.db, listQuery(c, ADMIN_PAGE_SIZES.payments), c.var.services.now())))
 
   // Enhanced Database Admin.
   .get("/data/overview", async (c) => {

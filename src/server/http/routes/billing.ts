@@ -1,9 +1,15 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ZCancelRequestSchema, ZUpgradeRequestSchema } from "../../../shared/billing.ts";
+import { ZCancelRequestSchema, ZPlanChangePreviewSchema, ZResumeRequestSchema, ZUpgradeRequestSchema } from "../../../shared/billing.ts";
 import { applyBillingEvent } from "../../domain/billing-events.ts";
 import { completeUpgrade, paymentStatus, startMembershipPayment, startUpgrade } from "../../domain/billing.ts";
-import { cancelSubscription, getSubscriptionStatus, openBillingPortal } from "../../domain/subscriptions.ts";
+import {
+  cancelSubscription,
+  getSubscriptionStatus,
+  openBillingPortal,
+  previewPlanChange,
+  resumeSubscription,
+} from "../../domain/subscriptions.ts";
 import { AppError } from "../../errors.ts";
 import { applyRentEvent } from "../../domain/portal/online-rent.ts";
 import { paymentProvider, StripePaymentProvider } from "../../payments/index.ts";
@@ -39,10 +45,12 @@ export const subscriptionRoutes = new Hono<AppEnv>()
   .post("/cancel", async (c) => {
     const input = await readJson(c, ZCancelRequestSchema.extend({ immediately: z.boolean().optional() }));
     return c.json(await cancelSubscription(c.var.services, c.var.auth, input));
-  });
+  })
+  .post("/resume", async (c) => c.json(await resumeSubscription(c.var.services, c.var.auth, await readJson(c, ZResumeRequestSchema))));
 
 /** /api/upgrades */
 export const upgradeRoutes = new Hono<AppEnv>()
+  .post("/preview", async (c) => c.json(await previewPlanChange(c.var.services, c.var.auth, await readJson(c, ZPlanChangePreviewSchema))))
   .post("/initiate", async (c) => {
     const input = await readJson(c, ZUpgradeRequestSchema);
     return c.json(await startUpgrade(c.var.services, c.var.auth, input));

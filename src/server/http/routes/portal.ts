@@ -40,10 +40,13 @@ export const portalRoutes = new Hono<AppEnv>()
   .get("/documents/:id/download", async (c) => {
     const { member } = requireMember(c);
     const file = await openDocumentForDownload(c.var.services.db, member, c.req.param("id"));
-    return c.body(file.content, 200, {
-      "content-type": file.contentType,
-      "content-disposition": `attachment; filename="${file.fileName}"`,
-      "cache-control": "private, no-store",
+    return new Response(typeof file.content === "string" ? file.content : (file.content as Uint8Array<ArrayBuffer>), {
+      status: 200,
+      headers: {
+        "content-type": file.contentType,
+        "content-disposition": `attachment; filename="${file.fileName}"`,
+        "cache-control": "private, no-store",
+      },
     });
   })
   .get("/skills", async (c) => {

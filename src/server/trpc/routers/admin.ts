@@ -4,9 +4,10 @@ import { ZEmailRequestSchema, ZLinkTokenRequestSchema } from "../../../shared/ac
 import { confirmAdminSignInLink, describeAdmin, requestAdminSignInLink, signInAdmin, signOutAdmin } from "../../domain/admin/auth.ts";
 import { dashboardCharts, dashboardStats } from "../../domain/admin/dashboard.ts";
 import { cleanupTestData, dataOverview, getOutboxMessage, listOutbox } from "../../domain/admin/data.ts";
-import { deleteMember, describeMemberForAdmin, findListedMember, listMembers, resetMemberPassword, setMemberActive } from "../../domain/admin/members.ts";
+import { deleteMember, describeOneMemberForAdmin, findListedMember, listMembers, resetMemberPassword, setMemberActive } from "../../domain/admin/members.ts";
 import { getContractForAdmin, listApplications, listContracts, listPayments, resendContractEmail } from "../../domain/admin/records.ts";
 import { listAuditLog, type AdminActor } from "../../domain/audit.ts";
+import { resendPaymentLink } from "../../domain/payment-reminders.ts";
 import { notFound } from "../../errors.ts";
 import { clearSessionCookie, setSessionCookie } from "../../http/auth.ts";
 import { adminProcedure, publicProcedure, router } from "../trpc.ts";
@@ -71,12 +72,13 @@ export const adminArea = {
     contractors: adminProcedure
       .input(contractors.input)
       .query(({ ctx, input }) => listMembers(ctx.services.db, contractors.limit(input), { contractorsOnly: true })),
-    get: adminProcedure.input(ZIdSchema).query(async ({ ctx, input }) => describeMemberForAdmin(await findListedMember(ctx.services.db, input.id))),
+    get: adminProcedure.input(ZIdSchema).query(async ({ ctx, input }) => describeOneMemberForAdmin(ctx.services.db, await findListedMember(ctx.services.db, input.id))),
     setActive: adminProcedure
       .input(ZIdSchema.extend({ is_active: z.boolean() }))
       .mutation(({ ctx, input }) => setMemberActive(ctx.services, actorOf(ctx), input.id, input.is_active)),
     resetPassword: adminProcedure.input(ZIdSchema).mutation(({ ctx, input }) => resetMemberPassword(ctx.services, actorOf(ctx), input.id)),
     delete: adminProcedure.input(ZIdSchema).mutation(({ ctx, input }) => deleteMember(ctx.services, actorOf(ctx), input.id)),
+    sendPaymentLink: adminProcedure.input(ZIdSchema).mutation(({ ctx, input }) => resendPaymentLink(ctx.services, actorOf(ctx), input.id)),
   }),
 
   applications: router({
@@ -90,7 +92,7 @@ export const adminArea = {
   }),
 
   payments: router({
-    list: adminProcedure.input(payments.input).query(({ ctx, input }) => listPayments(ctx.services.db, payments.limit(input))),
+    list: adminProcedure.input(payments.input).query(({ ctx, input }) => listPayments(ctx.services.db, payments.limit(input), ctx.services.now())),
   }),
 
   data: router({

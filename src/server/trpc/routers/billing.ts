@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { ZCancelRequestSchema, ZEmailSchema, ZPortalAccountSchema, ZTestPaymentSchema, ZUpgradeRequestSchema } from "../../../shared/billing.ts";
+import {
+  ZCancelRequestSchema,
+  ZEmailSchema,
+  ZPlanChangePreviewSchema,
+  ZPortalAccountSchema,
+  ZResumeRequestSchema,
+  ZTestPaymentSchema,
+  ZUpgradeRequestSchema,
+} from "../../../shared/billing.ts";
 import { completeUpgrade, createPortalAccount, paymentStatus, startMembershipPayment, startUpgrade } from "../../domain/billing.ts";
 import {
   advanceTestClock,
@@ -10,6 +18,8 @@ import {
   getSubscriptionStatus,
   openBillingPortal,
   payTestCheckout,
+  previewPlanChange,
+  resumeSubscription,
   setTestRenewalFailure,
   testClockState,
 } from "../../domain/subscriptions.ts";
@@ -35,6 +45,8 @@ export const memberBillingRouter = router({
     .input(z.object({ email: ZEmailSchema }))
     .mutation(({ ctx, input }) => openBillingPortal(ctx.services, ctx.auth, input.email)),
   cancel: publicProcedure.input(ZCancelRequestSchema).mutation(({ ctx, input }) => cancelSubscription(ctx.services, ctx.auth, input)),
+  resume: publicProcedure.input(ZResumeRequestSchema).mutation(({ ctx, input }) => resumeSubscription(ctx.services, ctx.auth, input)),
+  previewPlanChange: publicProcedure.input(ZPlanChangePreviewSchema).query(({ ctx, input }) => previewPlanChange(ctx.services, ctx.auth, input)),
   startUpgrade: publicProcedure.input(ZUpgradeRequestSchema).mutation(({ ctx, input }) => startUpgrade(ctx.services, ctx.auth, input)),
   completeUpgrade: publicProcedure.input(ZSessionIdSchema).mutation(({ ctx, input }) => completeUpgrade(ctx.services, ctx.auth, input.session_id)),
   createPortalAccount: memberProcedure

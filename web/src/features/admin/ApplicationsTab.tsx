@@ -2,7 +2,9 @@ import { ADMIN_PAGE_SIZES } from "@shared/admin.ts";
 import { trpc } from "../../trpc.ts";
 import { Badge, Card, Cell, EmptyRow, PagedList, Table, usePagedSearch, when } from "./ui.tsx";
 
-const STATUS_TONE = { pending: "amber", contracts_sent: "blue", awaiting_payment: "blue", active: "green" } as const;
+const STATUS_TONE = { pending: "amber", contracts_sent: "blue", awaiting_payment: "amber", active: "green" } as const;
+/** What each state means to the admin: "Signed, unpaid" is a signed paid level whose first payment is not made. */
+const STATUS_LABEL = { pending: "Pending signature", contracts_sent: "Contract sent", awaiting_payment: "Signed, unpaid", active: "Active" } as const;
 
 /** SPEC.md 3 "Application (admin view)", 20 a page, searchable. */
 export function ApplicationsTab() {
@@ -33,7 +35,7 @@ export function ApplicationsTab() {
                   {a.property_management_status === "Contractor" && <span className="block text-xs text-slate-500">{a.license_status}</span>}
                 </Cell>
                 <Cell>
-                  <Badge tone={STATUS_TONE[a.status]}>{a.status.replace("_", " ")}</Badge>
+                  <Badge tone={STATUS_TONE[a.status]}>{STATUS_LABEL[a.status]}</Badge>
                 </Cell>
                 <Cell>{a.has_user_account ? "Yes" : "No"}</Cell>
                 <Cell className="whitespace-nowrap">{when(a.created_at)}</Cell>

@@ -12,6 +12,7 @@ const ACTION_LABELS: Record<string, string> = {
   member_password_reset: "Reset member password",
   member_deleted: "Deleted member",
   contract_email_resent: "Resent contract email",
+  payment_link_sent: "Sent payment link",
   backup_exported: "Exported backup",
   members_csv_exported: "Exported member CSV",
   test_data_cleaned: "Cleaned test data",
@@ -47,7 +48,7 @@ export function AuditLogTab() {
                 <Cell className="whitespace-nowrap">{when(e.created_at)}</Cell>
                 <Cell>{e.admin_name}</Cell>
                 <Cell className="font-medium">{ACTION_LABELS[e.action] ?? e.action}</Cell>
-                <Cell className="break-all">{e.target_label ?? (e.target_type && e.target_type !== "data" ? `${e.target_type} ${e.target_id}` : "—")}</Cell>
+                <Cell className="break-words">{e.target_label ?? (e.target_type && e.target_type !== "data" ? `A ${e.target_type} no longer on record` : "—")}</Cell>
                 <Cell className="text-xs text-slate-600">{describeDetails(e.details) || "—"}</Cell>
                 <Cell className="font-mono text-xs">{e.ip_address ?? "—"}</Cell>
               </tr>

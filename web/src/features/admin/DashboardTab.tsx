@@ -29,6 +29,7 @@ export function DashboardTab() {
             <Stat label="Basic Members" value={stats.data.basic_members} />
             <Stat label="Standard Members" value={stats.data.standard_members} />
             <Stat label="Premium Members" value={stats.data.premium_members} />
+            <Stat label="Signed, Unpaid (Standard or Premium)" value={stats.data.signed_unpaid_members} />
             <Stat label="Recent Sign-ups (30 days)" value={stats.data.recent_signups} />
           </dl>
         )}

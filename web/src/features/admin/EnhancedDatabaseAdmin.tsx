@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import * as Tabs from "@radix-ui/react-tabs";
 import { useState } from "react";
-import { ADMIN_PAGE_SIZES, ADMIN_TEXT, DATA_FILTER_LABELS, DATA_FILTERS, TEST_EMAIL_MARKERS, TEST_NAME_MARKERS, type DataFilter } from "@shared/admin.ts";
+import { ADMIN_PAGE_SIZES, ADMIN_TEXT, countOf, DATA_FILTER_LABELS, DATA_FILTERS, TEST_EMAIL_MARKERS, TEST_NAME_MARKERS, type DataFilter } from "@shared/admin.ts";
 import { useAlert } from "../../components/alert.tsx";
 import { Button, buttonClass } from "../../components/Button.tsx";
 import { errorMessage } from "../../lib/errors.ts";
@@ -363,7 +363,7 @@ function CleanupPanel() {
         <LoadFailed error={overview.error} fallback="Failed to load the test data counts." onRetry={() => void overview.refetch()} />
       ) : (
         <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-          {overview.isPending ? "Counting test data..." : `${testMembers} test members and ${testApplications} test applications found.`}
+          {overview.isPending ? "Counting test data..." : `${countOf(testMembers, "test member")} and ${countOf(testApplications, "test application")} found.`}
         </p>
       )}
       <Button
@@ -372,7 +372,7 @@ function CleanupPanel() {
         onClick={async () => {
           const go = await ask({
             title: "Clean test data?",
-            message: `Remove ${testMembers} test members and ${testApplications} test applications? This cannot be undone.`,
+            message: `Remove ${countOf(testMembers, "test member")} and ${countOf(testApplications, "test application")}? This cannot be undone.`,
             confirmLabel: "Clean Test Data",
             cancelLabel: "Cancel",
             destructive: true,

@@ -4,6 +4,13 @@ import { trpc, type RouterOutputs } from "../../trpc.ts";
 import { useMemberActions } from "./useMemberActions.tsx";
 import { Badge, Card, Cell, EmptyRow, PagedList, Table, usePagedSearch, when } from "./ui.tsx";
 
+const SUBSCRIPTION_TONE: Record<string, "green" | "amber" | "red" | "slate" | "blue"> = {
+  "Signed, unpaid": "amber",
+  "Payment past due": "red",
+  Paid: "green",
+  Free: "slate",
+};
+
 export type AdminMember = RouterOutputs["admin"]["members"]["list"]["items"][number];
 
 /** SPEC.md 2: 20 members a page, search by email or name, activate/deactivate, reset password, delete. */
@@ -58,22 +65,32 @@ export function MemberTable({ members, emptyText, contractors = false }: { membe
           )}
           <Cell>{m.membership_level}</Cell>
           <Cell>
-            <Badge tone={m.is_active ? "green" : "red"}>{m.is_active ? "Active" : "Inactive"}</Badge>
-            {m.status !== "active" && (
-              <span className="ml-1">
-                <Badge tone="slate">{m.status.replace("_", " ")}</Badge>
-              </span>
-            )}
+            <span className="flex flex-wrap gap-1">
+              <Badge tone={m.is_active ? "green" : "red"}>{m.is_active ? "Active" : "Inactive"}</Badge>
+              <Badge tone={SUBSCRIPTION_TONE[m.subscription_state] ?? (m.subscription_state.startsWith("Cancels on") ? "amber" : "slate")}>
+                {m.subscription_state}
+              </Badge>
+            </span>
           </Cell>
           {!contractors && <Cell className="whitespace-nowrap">{when(m.created_at, false)}</Cell>}
           <Cell>
             <div className="flex flex-wrap gap-2">
+              {m.subscription_state === "Signed, unpaid" && (
+                <Button
+                  className="px-3 py-1.5 text-sm"
+                  disabled={actions.busy}
+                  aria-label={`Send payment link to ${m.full_name}`}
+                  onClick={() => void actions.sendPaymentLink(m)}
+                >
+                  Send Payment Link
+                </Button>
+              )}
               <Button
                 variant={m.is_active ? "secondary" : "primary"}
                 className="px-3 py-1.5 text-sm"
                 disabled={actions.busy}
                 aria-label={`${m.is_active ? "Deactivate" : "Activate"} ${m.full_name}`}
-                onClick={() => actions.toggleActive(m)}
+                onClick={() => void actions.toggleActive(m)}
               >
                 {m.is_active ? "Deactivate" : "Activate"}
               </Button>

@@ -6,7 +6,14 @@ import { trpc } from "../../trpc.ts";
 import { TestClockPanel } from "../billing/TestClockPanel.tsx";
 import { Badge, Card, Cell, EmptyRow, LoadFailed, Loading, Pager, SearchForm, Table, useSessionLossGuard, when } from "./ui.tsx";
 
-const STATUS_TONE = { completed: "green", initiated: "amber", failed: "red", expired: "slate", refunded: "slate" } as const;
+const STATUS_TONE: Record<string, "green" | "amber" | "red" | "slate"> = {
+  completed: "green",
+  initiated: "amber",
+  failed: "red",
+  abandoned: "slate",
+  expired: "slate",
+  refunded: "slate",
+};
 
 /** SPEC.md 2: 50 payments a page, the session id cut to 20 characters; the test clock in test mode. */
 export function PaymentsTab() {
@@ -47,7 +54,7 @@ export function PaymentsTab() {
                   <Cell>{p.billing_frequency}</Cell>
                   <Cell className="whitespace-nowrap">{formatAmount(p.amount_cents, p.currency)}</Cell>
                   <Cell>
-                    <Badge tone={STATUS_TONE[p.payment_status]}>{p.payment_status}</Badge>
+                    <Badge tone={STATUS_TONE[p.display_status] ?? "slate"}>{p.display_status}</Badge>
                   </Cell>
                   <Cell className="font-mono text-xs">
                     {p.session_id ? (

@@ -25,6 +25,13 @@ export function useMemberActions() {
     onError: failed,
   });
   const reset = trpc.admin.members.resetPassword.useMutation({ onError: failed });
+  const paymentLink = trpc.admin.members.sendPaymentLink.useMutation({
+    onSuccess: async (answer) => {
+      await utils.admin.records.invalidate();
+      notify.success(answer.detail);
+    },
+    onError: failed,
+  });
   const remove = trpc.admin.members.delete.useMutation({
     onSuccess: async () => {
       await refresh();
@@ -34,8 +41,30 @@ export function useMemberActions() {
   });
 
   return {
-    busy: setActive.isPending || reset.isPending || remove.isPending,
-    toggleActive: (member: MemberRef & { is_active: boolean }) => setActive.mutate({ id: member.id, is_active: !member.is_active }),
+    busy: setActive.isPending || reset.isPending || remove.isPending || paymentLink.isPending,
+    toggleActive: async (member: MemberRef & { is_active: boolean }) => {
+      // Deactivating signs the member out everywhere: it is asked first. Activating is not.
+      if (member.is_active) {
+        const go = await ask({
+          title: "Deactivate member?",
+          message: `${member.full_name} (${member.email}) will be signed out everywhere and cannot sign in until activated again.`,
+          confirmLabel: "Deactivate",
+          cancelLabel: "Cancel",
+          destructive: true,
+        });
+        if (!go) return;
+      }
+      setActive.mutate({ id: member.id, is_active: !member.is_active });
+    },
+    sendPaymentLink: async (member: MemberRef) => {
+      const go = await ask({
+        title: "Send payment link?",
+        message: `${member.full_name} signed a paid membership and has not paid. Email ${member.email} a link to sign in and complete the payment?`,
+        confirmLabel: "Send Payment Link",
+        cancelLabel: "Cancel",
+      });
+      if (go) paymentLink.mutate({ id: member.id });
+    },
     resetPassword: async (member: MemberRef) => {
       const go = await ask({
         title: "Reset password?",
@@ -67,7 +96,7 @@ export function useMemberActions() {
     deleteMember: async (member: MemberRef) => {
       const go = await ask({
         title: "Delete member?",
-        message: ADMIN_TEXT.confirmDelete,
+        message: ADMIN_TEXT.confirmDeleteOf(member.full_name, member.email),
         confirmLabel: "Delete",
         cancelLabel: "Cancel",
         destructive: true,

@@ -1,12 +1,13 @@
 import * as Accordion from "@radix-ui/react-accordion";
 import { useEffect, useId, useState } from "react";
 import { Link } from "react-router-dom";
+import { signatureMatchesName, signatureMismatchMessage } from "@shared/agreement.ts";
 import { isPaidLevel, priceLabel } from "@shared/membership.ts";
 import { PageLoading } from "../../App.tsx";
 import { Button, buttonClass } from "../../components/Button.tsx";
 import { useAlert } from "../../components/alert.tsx";
 import { errorMessage } from "../../lib/errors.ts";
-import { trpc } from "../../trpc.ts";
+import { trpc, type RouterOutputs } from "../../trpc.ts";
 import { AfterSigning } from "./AfterSigning.tsx";
 
 function formatElapsed(seconds: number): string {
@@ -24,6 +25,12 @@ function useElapsedSeconds(running: boolean): number {
   return seconds;
 }
 
+/** An application as the signing screen has it: what "Correct my application" fills the form with. */
+export type CorrectableApplication = RouterOutputs["public"]["membership"]["application"];
+
+/** The server's note at the top of the page ("waiting for your signature") goes once it is signed. */
+const APPLICATION_WAITING_ID = "application-waiting";
+
 /**
  * SPEC.md 2 "Application-submitted screen": summary, next steps, the agreement, consent and
  * signature, then the confirmation.
@@ -34,7 +41,7 @@ export function ApplicationSubmitted({
   onContinue,
 }: {
   applicationId: string;
-  onEdit: () => void;
+  onEdit: (application: CorrectableApplication) => void;
   onContinue: () => void;
 }) {
   const uid = useId();
@@ -52,6 +59,9 @@ export function ApplicationSubmitted({
   const data = application.data;
   const signed = sign.isSuccess || (data?.status !== undefined && data.status !== "pending");
   const elapsed = useElapsedSeconds(!signed);
+  useEffect(() => {
+    if (signed) document.getElementById(APPLICATION_WAITING_ID)?.remove();
+  }, [signed]);
 
   if (application.isPending) return <PageLoading label="Loading your application..." />;
   if (application.isError || !data) {
@@ -64,7 +74,20 @@ export function ApplicationSubmitted({
   }
 
   const level = data.membership_level;
-  const canSign = consent && signatureName.trim().length >= 2 && !sign.isPending;
+  const nameMatches = signatureMatchesName(signatureName, data.member_name);
+  const canSign = consent && nameMatches && !sign.isPending;
+  // Why the Sign button is not available yet, read with it by screen readers.
+  const signHint = sign.isPending
+    ? "Signing your agreement..."
+    : signatureName.trim() === ""
+      ? consent
+        ? "Type your full name to sign."
+        : "Type your full name and tick the consent box to sign."
+      : !nameMatches
+        ? signatureMismatchMessage(data.member_name)
+        : !consent
+          ? "Tick the consent box to sign."
+          : "Ready to sign.";
 
   const onSign = async () => {
     try {
@@ -90,10 +113,12 @@ export function ApplicationSubmitted({
         <p className="mt-2 text-green-900">
           Your application is approved. {signed ? "Your agreement is signed." : "Review and sign your membership agreement to activate your membership."}
         </p>
+        {/* SPEC.md 4's processing-time counter, worded as time elapsed: approval is already done. */}
         <p className="mt-3 inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-medium text-green-800">
           <span>Auto-Approved</span>
-          <span aria-label={`processing time ${formatElapsed(elapsed)}`} className="font-mono">
-            {formatElapsed(elapsed)}
+          <span aria-hidden>·</span>
+          <span>
+            time on this step <span className="font-mono">{formatElapsed(elapsed)}</span>
           </span>
         </p>
       </div>
@@ -118,7 +143,7 @@ export function ApplicationSubmitted({
             <dd className="break-all font-mono text-xs">{data.application_id}</dd>
           </dl>
           {!signed && (
-            <Button variant="ghost" className="mt-4 px-0" onClick={onEdit}>
+            <Button variant="ghost" className="mt-4 px-0" onClick={() => onEdit(data)}>
               Correct my application
             </Button>
           )}
@@ -178,21 +203,31 @@ export function ApplicationSubmitted({
                 onChange={(event) => setSignatureName(event.target.value)}
                 autoComplete="name"
                 placeholder={data.member_name}
+                aria-invalid={signatureName.trim() !== "" && !nameMatches}
+                aria-describedby={`${uid}-signature-note`}
                 className="mt-1 block w-full max-w-md rounded-lg border border-slate-300 px-3 py-2 font-serif text-lg"
               />
+              <p id={`${uid}-signature-note`} className={`mt-1 text-sm ${signatureName.trim() !== "" && !nameMatches ? "text-red-700" : "text-slate-500"}`}>
+                {signatureName.trim() !== "" && !nameMatches
+                  ? signatureMismatchMessage(data.member_name)
+                  : `Your name as on your application: ${data.member_name}.`}
+              </p>
             </div>
             <label className="flex items-start gap-3 text-sm text-slate-700">
               <input type="checkbox" className="mt-0.5 h-4 w-4" checked={consent} onChange={(event) => setConsent(event.target.checked)} />
               <span>{data.consent_wording}</span>
             </label>
             <div className="flex flex-wrap gap-3">
-              <Button onClick={onSign} disabled={!canSign}>
+              <Button onClick={onSign} disabled={!canSign} aria-describedby={`${uid}-sign-hint`}>
                 {sign.isPending ? "Signing..." : "Sign Agreement"}
               </Button>
               <button type="button" className={buttonClass("secondary")} onClick={() => window.print()}>
                 Print agreement
               </button>
             </div>
+            <p id={`${uid}-sign-hint`} role="status" className="text-sm text-slate-600">
+              {signHint}
+            </p>
             {isPaidLevel(level) && (
               <p className="text-sm text-slate-600">
                 After signing you pay {priceLabel(level)} by card. The plan renews automatically every month until you cancel,

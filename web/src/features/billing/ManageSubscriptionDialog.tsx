@@ -1,11 +1,14 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useId, useState, type ComponentProps } from "react";
 import { cancellationStatement, DEFAULT_CANCEL_REASON } from "@shared/billing.ts";
-import { formatAmount } from "@shared/membership.ts";
+import { formatAmount, isPaidLevel, priceTable, type PaidLevel } from "@shared/membership.ts";
 import { chicagoDate } from "@shared/time.ts";
 import { Button } from "../../components/Button.tsx";
 import { errorMessage } from "../../lib/errors.ts";
+import { useWhoami } from "../../lib/whoami.ts";
 import { trpc } from "../../trpc.ts";
+import { CompletePaymentButton } from "./CompletePayment.tsx";
+import { PlanChangeConfirm } from "./PlanChange.tsx";
 
 export const BILLING_PORTAL_ERROR = "Unable to access billing portal at this time. Please contact support.";
 export const CANCEL_SUCCESS =
@@ -41,13 +44,13 @@ function SubscriptionPanel({ email, onClose }: { email: string; onClose: () => v
   const reasonId = useId();
 
   const portal = trpc.member.billing.billingPortal.useMutation({
-    onSuccess: (answer) => {
-      window.open(answer.portal_url, "_blank", "noopener");
-    },
+    // The billing portal opens in this tab and returns here (Stripe's return_url): no new window
+    // to be blocked, and no false "pop-up blocked" from a page that isolates its opener.
+    onSuccess: (answer) => window.location.assign(answer.portal_url),
     onError: () => setNotice({ tone: "error", text: BILLING_PORTAL_ERROR }),
   });
   /** Opens Stripe's (or the test provider's) billing portal in a new tab; shown for a failed renewal and in the actions. */
-  const billingPortalButton = (props: Pick<ComponentProps<typeof Button>, "variant" | "className">) => (
+  const billingPortalButton = ({ label = "Open Billing Portal", ...props }: Pick<ComponentProps<typeof Button>, "variant" | "className"> & { label?: string }) => (
     <Button
       {...props}
       disabled={portal.isPending}
@@ -56,9 +59,18 @@ function SubscriptionPanel({ email, onClose }: { email: string; onClose: () => v
         portal.mutate({ email });
       }}
     >
-      {portal.isPending ? "Opening..." : "Open Billing Portal"}
+      {portal.isPending ? "Opening..." : label}
     </Button>
   );
+  const whoami = useWhoami();
+  const [changingTo, setChangingTo] = useState<PaidLevel | null>(null);
+  const resume = trpc.member.billing.resume.useMutation({
+    onSuccess: async (answer) => {
+      setNotice({ tone: "success", text: answer.detail });
+      await Promise.all([utils.member.billing.subscription.invalidate(), utils.public.site.whoami.invalidate()]);
+    },
+    onError: (error) => setNotice({ tone: "error", text: errorMessage(error, "Failed to resume your subscription") }),
+  });
   const cancel = trpc.member.billing.cancel.useMutation({
     onSuccess: async (answer) => {
       setConfirming(false);
@@ -100,6 +112,8 @@ function SubscriptionPanel({ email, onClose }: { email: string; onClose: () => v
   const nextBilling = sub.next_billing_date ? new Date(sub.next_billing_date) : null;
   const statusLabel = cancelsOn ? `Cancels on ${chicagoDate(cancelsOn)}` : STATUS_LABELS[sub.status] ?? sub.status;
   const canManage = sub.status === "active" && !cancelsOn;
+  const awaitingPayment = sub.status === "incomplete" && isPaidLevel(sub.membership_level);
+  const otherLevel: PaidLevel | null = sub.membership_level === "Standard" ? "Premium" : sub.membership_level === "Premium" ? "Standard" : null;
 
   return (
     <>
@@ -111,8 +125,10 @@ function SubscriptionPanel({ email, onClose }: { email: string; onClose: () => v
         <dd className="font-medium text-slate-900">{sub.membership_level}</dd>
         <dt className="text-slate-500">Status</dt>
         <dd className="font-medium text-slate-900">{statusLabel}</dd>
-        <dt className="text-slate-500">Amount</dt>
-        <dd className="font-medium text-slate-900">{formatAmount(sub.amount_cents, sub.currency)}</dd>
+        <dt className="text-slate-500">{awaitingPayment ? "Amount due" : "Amount"}</dt>
+        <dd className="font-medium text-slate-900">
+          {formatAmount(awaitingPayment ? priceTable[sub.membership_level].monthlyCents : sub.amount_cents, sub.currency)}
+        </dd>
         <dt className="text-slate-500">Currency</dt>
         <dd className="font-medium text-slate-900">{sub.currency.toUpperCase()}</dd>
         <dt className="text-slate-500">Billing frequency</dt>
@@ -125,6 +141,28 @@ function SubscriptionPanel({ email, onClose }: { email: string; onClose: () => v
         <div className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
           <p role="alert">Your last renewal payment failed. Update your card in the billing portal to keep your {sub.membership_level} access.</p>
           {billingPortalButton({ className: "mt-3" })}
+        </div>
+      )}
+
+      {awaitingPayment && (
+        <div className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          <p>Your agreement is signed, but the first payment was not made: your {sub.membership_level} membership starts when it is.</p>
+          <CompletePaymentButton applicationId={whoami.data?.member?.application_id ?? null} className="mt-3" />
+        </div>
+      )}
+
+      {cancelsOn && sub.status !== "cancelled" && (
+        <div className="mt-4 space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          <p>
+            Your {sub.membership_level} membership is cancelled and ends on {chicagoDate(cancelsOn)}; then it returns to Basic. Changed your
+            mind? Resume it before then and nothing else changes.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button disabled={resume.isPending} onClick={() => resume.mutate({ member_email: email })}>
+              {resume.isPending ? "Resuming..." : "Resume Subscription"}
+            </Button>
+            {billingPortalButton({ variant: "secondary", label: "Invoices & Billing Portal" })}
+          </div>
         </div>
       )}
 
@@ -170,9 +208,16 @@ function SubscriptionPanel({ email, onClose }: { email: string; onClose: () => v
                 </Button>
               </div>
             </div>
+          ) : changingTo ? (
+            <PlanChangeConfirm email={email} target={changingTo} onCancel={() => setChangingTo(null)} />
           ) : (
             <div className="flex flex-wrap gap-2">
               {billingPortalButton({ variant: "primary" })}
+              {otherLevel && (
+                <Button variant="secondary" onClick={() => setChangingTo(otherLevel)}>
+                  {otherLevel === "Premium" ? "Upgrade to Premium" : "Switch to Standard"}
+                </Button>
+              )}
               <Button variant="danger" onClick={() => setConfirming(true)}>
                 Cancel Subscription
               </Button>
@@ -195,5 +240,24 @@ const STATUS_LABELS: Record<string, string> = {
   cancelled: "Cancelled",
   free: "Free (Basic)",
   past_due: "Payment past due",
-  incomplete: "Awaiting payment",
+  incomplete: "Awaiting first payment",
 };
+
+/**
+ * Beside the level in the member area's header: "Cancels on DATE" while a cancelled subscription
+ * runs to its period's end, "Payment past due" after a failed renewal; nothing otherwise.
+ */
+export function MembershipDate({ email }: { email: string }) {
+  const status = trpc.member.billing.subscription.useQuery({ email }, { retry: false });
+  const sub = status.data?.subscription;
+  if (!sub) return null;
+  if (sub.cancels_on) {
+    return (
+      <span className="rounded-full bg-amber-100 px-3 py-1 text-sm font-medium text-amber-900">
+        Cancels on {chicagoDate(new Date(sub.cancels_on))}
+      </span>
+    );
+  }
+  if (sub.status === "past_due") return <span className="rounded-full bg-red-100 px-3 py-1 text-sm font-medium text-red-800">Payment past due</span>;
+  return null;
+}

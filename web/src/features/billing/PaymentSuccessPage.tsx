@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from "react";
-import { Link } from "react-router-dom";
+import { FeatureName } from "../../components/FeatureName.tsx";
+import { Link, useNavigate } from "react-router-dom";
 import { ZPortalAccountSchema } from "@shared/billing.ts";
 import { formatAmount, levelFeatures, suggestPortalUsername } from "@shared/membership.ts";
 import { Button, buttonClass } from "../../components/Button.tsx";
@@ -12,6 +13,8 @@ import { EmailCodeField } from "../account/EmailCodeField.tsx";
 import { Facts, useSessionIdParam, Working } from "./shared.tsx";
 
 export const REDIRECT_AFTER_PAYMENT_MS = 5000;
+/** The owner portal, part of this site (DECISIONS.md 21). */
+const OWNER_PORTAL_PATH = "/portal";
 /** How long the page waits for the payment provider to confirm before giving up. */
 const VERIFY_TIMEOUT_MS = 30_000;
 
@@ -70,14 +73,16 @@ function PaymentReceipt({ payment }: { payment: Payment }) {
   const [accountDone, setAccountDone] = useState(false);
   const [stay, setStay] = useState(false);
   const needsAccount = member !== null && !member.has_password && !accountDone;
-  const redirectTo = config?.associationSiteUrl;
-  const redirecting = !stay && !needsAccount && !whoami.isPending && redirectTo !== undefined;
+  const navigate = useNavigate();
+  // Into the portal the member paid for (SPEC.md's redirect after 5 seconds, kept inside the app).
+  const portal = config?.ownerPortalUrl ?? OWNER_PORTAL_PATH;
+  const redirecting = !stay && !needsAccount && !whoami.isPending;
 
   useEffect(() => {
-    if (!redirecting || !redirectTo) return;
-    const timer = setTimeout(() => window.location.assign(redirectTo), REDIRECT_AFTER_PAYMENT_MS);
+    if (!redirecting) return;
+    const timer = setTimeout(() => navigate(portal), REDIRECT_AFTER_PAYMENT_MS);
     return () => clearTimeout(timer);
-  }, [redirecting, redirectTo]);
+  }, [redirecting, portal, navigate]);
 
   const benefits = levelFeatures[payment.membership_level].slice(0, 3);
   return (
@@ -107,22 +112,33 @@ function PaymentReceipt({ payment }: { payment: Payment }) {
         <ol className="mt-2 list-decimal space-y-1 pl-6 text-slate-700">
           <li>Check your email for your payment receipt and signed agreement.</li>
           <li>{needsAccount ? "Create your portal account above." : "Sign in to your member portal with your email or username."}</li>
-          <li>Add your first property and invite your tenants.</li>
+          <li>
+            <Link className="font-medium text-brand-700 underline" to="/portal/properties">
+              Add your first property
+            </Link>{" "}
+            and, with a lease,{" "}
+            <Link className="font-medium text-brand-700 underline" to="/portal/leases">
+              invite your tenants
+            </Link>{" "}
+            to the tenant portal.
+          </li>
         </ol>
       </section>
       <section className="mt-6">
         <h2 className="text-lg font-semibold text-slate-900">Your membership benefits</h2>
         <ul className="mt-2 list-disc space-y-1 pl-6 text-slate-700">
           {benefits.map((b) => (
-            <li key={b}>{b}</li>
+            <li key={b}>
+              <FeatureName feature={b} />
+            </li>
           ))}
         </ul>
       </section>
 
       <div className="mt-8 flex flex-wrap items-center justify-center gap-3">
-        <a href={config?.ownerPortalUrl ?? "/basic-portal"} className={buttonClass("primary")}>
+        <Link to={portal} className={buttonClass("primary")}>
           Go to Portal Now
-        </a>
+        </Link>
         {redirecting && (
           <Button variant="ghost" onClick={() => setStay(true)}>
             Stay on this page
@@ -131,7 +147,7 @@ function PaymentReceipt({ payment }: { payment: Payment }) {
       </div>
       {redirecting && (
         <p role="status" className="mt-3 text-center text-sm text-slate-500">
-          Taking you to the association site in {REDIRECT_AFTER_PAYMENT_MS / 1000} seconds...
+          Taking you to your {payment.membership_level} portal in {REDIRECT_AFTER_PAYMENT_MS / 1000} seconds...
         </p>
       )}
     </ResultPageLayout>

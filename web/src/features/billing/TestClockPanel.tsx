@@ -53,7 +53,9 @@ export function TestClockPanel() {
             ))}
           </div>
           {notice && <p role="alert" className="mt-2 text-sm text-red-800">{notice}</p>}
-          <table className="mt-4 w-full text-left text-sm">
+          {/* On a phone the table scrolls inside its own box instead of widening the page. */}
+          <div className="mt-4 overflow-x-auto">
+          <table className="w-full min-w-[34rem] text-left text-sm">
             <caption className="sr-only">Test subscriptions</caption>
             <thead className="text-slate-500">
               <tr>
@@ -72,7 +74,7 @@ export function TestClockPanel() {
               )}
               {state.data.subscriptions.map((s) => (
                 <tr key={s.id} className="border-t border-amber-200">
-                  <td className="py-1">{s.member_email ?? "Unknown"}</td>
+                  <td className="break-all py-1 pr-2">{s.member_email ?? "Unknown"}</td>
                   <td className="py-1">{s.membership_level}</td>
                   <td className="py-1">{s.cancel_at_period_end ? "Cancelling" : s.status}</td>
                   <td className="py-1">{s.current_period_end ? chicagoDate(new Date(s.current_period_end)) : "-"}</td>
@@ -91,6 +93,7 @@ export function TestClockPanel() {
               ))}
             </tbody>
           </table>
+          </div>
         </>
       )}
     </section>

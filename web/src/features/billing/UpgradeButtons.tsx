@@ -5,6 +5,7 @@ import { Button } from "../../components/Button.tsx";
 import { errorMessage } from "../../lib/errors.ts";
 import { useWhoami } from "../../lib/whoami.ts";
 import { trpc } from "../../trpc.ts";
+import { PlanChangeConfirm } from "./PlanChange.tsx";
 
 export const UPGRADE_EMAIL_PROMPT = "Please provide your email address to continue with the upgrade:";
 
@@ -21,6 +22,9 @@ export function UpgradeButtons({ memberEmail }: { memberEmail: string | null }) 
   const [pendingLevel, setPendingLevel] = useState<PaidLevel | null>(null);
   const email = memberEmail ?? savedEmail;
   const currentLevel = whoami.data?.member?.membership_level ?? "Basic";
+  // A paid member changes plan on the running subscription: the price is shown before it changes.
+  const paidMember = currentLevel !== "Basic" && whoami.data?.member?.status === "active";
+  const [changingTo, setChangingTo] = useState<PaidLevel | null>(null);
 
   const upgrade = trpc.member.billing.startUpgrade.useMutation({
     onSuccess: (answer) => {
@@ -39,6 +43,10 @@ export function UpgradeButtons({ memberEmail }: { memberEmail: string | null }) 
       setPromptOpen(true);
       return;
     }
+    if (paidMember) {
+      setChangingTo(level);
+      return;
+    }
     setPendingLevel(level);
     upgrade.mutate({
       current_membership_level: currentLevel,
@@ -49,6 +57,7 @@ export function UpgradeButtons({ memberEmail }: { memberEmail: string | null }) 
   };
 
   const levels = PAID_LEVELS.filter((level) => level !== currentLevel);
+  if (changingTo && email) return <PlanChangeConfirm email={email} target={changingTo} onCancel={() => setChangingTo(null)} />;
   return (
     <div className="space-y-3">
       {error && (

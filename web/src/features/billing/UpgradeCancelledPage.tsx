@@ -26,7 +26,7 @@ export default function UpgradeCancelledPage() {
             <li>Contractor network</li>
             <li>Tenant payment coordination</li>
             <li>Maintenance requests</li>
-            <li>IRS-ready reports (Premium)</li>
+            <li>IRS-ready reports (Premium, coming soon)</li>
           </ul>
         </section>
       </div>

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from "react";
+import { FeatureName } from "../../components/FeatureName.tsx";
 import { Link } from "react-router-dom";
 import { levelFeatures, priceLabel, type MembershipLevel } from "@shared/membership.ts";
 import { chicagoDate } from "@shared/time.ts";
-import { Button, buttonClass } from "../../components/Button.tsx";
+import { buttonClass } from "../../components/Button.tsx";
 import { ResultPageLayout } from "../../components/ResultPageLayout.tsx";
 import { errorStatus } from "../../lib/errors.ts";
 import { useSiteConfig } from "../../lib/site-config.ts";
@@ -68,7 +69,8 @@ function UpgradeDone({ result }: { result: Completed }) {
   const config = useSiteConfig();
   const level = result.new_membership_level as MembershipLevel;
   const next = result.next_billing_date ? new Date(result.next_billing_date) : new Date(Date.now() + 30 * 86400_000);
-  const portalUrl = result.redirect_url || config?.ownerPortalUrl || "/sign-in";
+  // The owner portal is part of this site: it opens here, in this tab.
+  const portalUrl = result.redirect_url || config?.ownerPortalUrl || "/portal";
   return (
     <ResultPageLayout title="Upgrade Successful!" tone="success" icon={<span className="text-5xl">★</span>}>
       <div className="flex justify-center">
@@ -85,7 +87,9 @@ function UpgradeDone({ result }: { result: Completed }) {
         <h2 className="text-lg font-semibold text-slate-900">Your new benefits</h2>
         <ul className="mt-2 list-disc space-y-1 pl-6 text-slate-700">
           {levelFeatures[level].map((f) => (
-            <li key={f}>{f}</li>
+            <li key={f}>
+              <FeatureName feature={f} />
+            </li>
           ))}
         </ul>
       </section>
@@ -93,12 +97,25 @@ function UpgradeDone({ result }: { result: Completed }) {
         <h2 className="text-lg font-semibold text-slate-900">Next steps</h2>
         <ol className="mt-2 list-decimal space-y-1 pl-6 text-slate-700">
           <li>Check your email for the confirmation of your new plan.</li>
-          <li>Open your portal and add your properties.</li>
-          <li>Invite your tenants to the tenant portal.</li>
+          <li>
+            Open your portal and{" "}
+            <Link className="font-medium text-brand-700 underline" to="/portal/properties">
+              add your properties
+            </Link>
+            .
+          </li>
+          <li>
+            <Link className="font-medium text-brand-700 underline" to="/portal/leases">
+              Invite your tenants
+            </Link>{" "}
+            to the tenant portal from each lease.
+          </li>
         </ol>
       </section>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Button onClick={() => window.open(portalUrl, "_blank", "noopener")}>Access Your Portal</Button>
+        <Link to={portalUrl} className={buttonClass("primary")}>
+          Access Your Portal
+        </Link>
         <Link to="/basic-portal" className={buttonClass("secondary")}>
           Return to Basic Portal
         </Link>

@@ -13,6 +13,11 @@ export function Benefits() {
             </span>
             <h3 className="mt-4 text-lg font-semibold text-slate-900">{benefit.title}</h3>
             <p className="mt-2 text-slate-600">{benefit.description}</p>
+            {benefit.link && (
+              <a className="mt-3 inline-block text-sm font-semibold text-brand-700 underline" href={benefit.link.href}>
+                {benefit.link.label}
+              </a>
+            )}
           </li>
         ))}
       </ul>

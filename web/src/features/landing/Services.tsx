@@ -24,7 +24,14 @@ export function Services() {
             {services.map((service) => (
               <tr key={service.name}>
                 <th scope="row" className="px-4 py-3 font-medium text-slate-900">
-                  {service.name}
+                  {service.href ? (
+                    <a className="underline decoration-slate-300 underline-offset-2 hover:text-brand-700" href={service.href}>
+                      {service.name}
+                    </a>
+                  ) : (
+                    service.name
+                  )}
+                  {service.comingSoon && <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">Coming soon</span>}
                   {service.isPremiumOnly && <span className="ml-2 rounded-full bg-accent-500/20 px-2 py-0.5 text-xs font-semibold text-amber-900">Premium only</span>}
                 </th>
                 {MEMBERSHIP_LEVELS.map((level) => (
@@ -50,6 +57,7 @@ export function Services() {
           >
             <div className="flex flex-wrap gap-2">
               {service.isHighlighted && <span className="rounded-full bg-brand-700 px-2.5 py-0.5 text-xs font-semibold text-white">Most used</span>}
+              {service.comingSoon && <span className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-800">Coming soon</span>}
               {service.isPremiumOnly ? (
                 <span className="rounded-full bg-accent-500/20 px-2.5 py-0.5 text-xs font-semibold text-amber-900">Premium only</span>
               ) : (
@@ -58,6 +66,11 @@ export function Services() {
             </div>
             <h3 className="mt-3 text-lg font-semibold text-slate-900">{service.name}</h3>
             <p className="mt-2 text-slate-600">{service.description}</p>
+            {service.href && (
+              <a className="mt-3 inline-block text-sm font-semibold text-brand-700 underline" href={service.href}>
+                Open {service.name.toLowerCase()}
+              </a>
+            )}
           </li>
         ))}
       </ul>

@@ -3,7 +3,8 @@ import { Link, NavLink, useNavigate } from "react-router-dom";
 import { Button, buttonClass } from "../../components/Button.tsx";
 import { SiteFooter } from "../../components/SiteFooter.tsx";
 import { SiteHeader } from "../../components/SiteHeader.tsx";
-import { ManageSubscriptionDialog } from "../billing/ManageSubscriptionDialog.tsx";
+import { CompletePaymentCard, isSignedUnpaid } from "../billing/CompletePayment.tsx";
+import { ManageSubscriptionDialog, MembershipDate } from "../billing/ManageSubscriptionDialog.tsx";
 import { useSignOut } from "../account/useSignOut.ts";
 import { MemberNav } from "../community/CommunityLayout.tsx";
 import type { MemberInfo } from "../portal/types.ts";
@@ -30,7 +31,9 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 export function MemberAreaLayout({ member, ownerTools, children }: { member: MemberInfo; ownerTools: boolean; children: ReactNode }) {
   const navigate = useNavigate();
   const signOut = useSignOut(() => navigate("/sign-in"));
-  const title = member.membership_level === "Basic" ? "Basic Member Portal" : `${member.membership_level} Member Portal`;
+  const unpaid = isSignedUnpaid(member);
+  // The title and badge say what the member has: a signed, unpaid level is not yet that level's portal.
+  const title = unpaid ? "Member Portal" : `${member.membership_level} Member Portal`;
   return (
     <>
       <SiteHeader />
@@ -40,7 +43,14 @@ export function MemberAreaLayout({ member, ownerTools, children }: { member: Mem
           <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-4">
             <div className="flex flex-wrap items-center gap-3">
               <h1 className="text-xl font-bold text-slate-900">{title}</h1>
-              <span className="rounded-full bg-green-100 px-3 py-1 text-sm font-medium text-green-800">{member.membership_level} Membership</span>
+              {unpaid ? (
+                <span className="rounded-full bg-amber-100 px-3 py-1 text-sm font-medium text-amber-900">
+                  {member.membership_level}: payment not completed
+                </span>
+              ) : (
+                <span className="rounded-full bg-green-100 px-3 py-1 text-sm font-medium text-green-800">{member.membership_level} Membership</span>
+              )}
+              <MembershipDate email={member.email} />
             </div>
             <div className="flex flex-wrap items-center gap-2">
               <ManageSubscriptionDialog email={member.email} />
@@ -75,6 +85,7 @@ export function MemberAreaLayout({ member, ownerTools, children }: { member: Mem
           </nav>
         </div>
         <main id="main" className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+          {unpaid && <CompletePaymentCard member={member} />}
           {children}
         </main>
       </div>

@@ -31,7 +31,7 @@ export function MemberResources({ member }: { member: MemberInfo }) {
           ))}
         </Tabs.List>
         <Tabs.Content value="documents" className="mt-6 focus-visible:outline-none">
-          <DocumentsTab email={member.email} level={member.membership_level} />
+          <DocumentsTab email={member.email} level={member.membership_level} unpaid={member.status === "awaiting_payment"} />
         </Tabs.Content>
         <Tabs.Content value="skills" className="mt-6 focus-visible:outline-none">
           <SkillsTab />

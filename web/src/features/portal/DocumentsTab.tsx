@@ -10,7 +10,7 @@ type Category = RouterOutputs["member"]["portal"]["documentCategories"][number];
 type Doc = RouterOutputs["member"]["portal"]["documents"][number];
 
 /** SPEC.md 2, tab 1: the first two categories as cards with three documents each, and the upgrade card. */
-export function DocumentsTab({ email, level }: { email: string; level: MembershipLevel }) {
+export function DocumentsTab({ email, level, unpaid = false }: { email: string; level: MembershipLevel; unpaid?: boolean }) {
   const categories = trpc.member.portal.documentCategories.useQuery();
   const documents = trpc.member.portal.documents.useQuery();
   const { download, busyId } = useDocumentDownload();
@@ -47,7 +47,8 @@ export function DocumentsTab({ email, level }: { email: string; level: Membershi
             />
           ))
       )}
-      {level !== "Premium" && (
+      {/* A member who signed a paid level and has not paid completes that payment first (the card above). */}
+      {level !== "Premium" && !unpaid && (
         <section aria-labelledby="upgrade-benefits" className="rounded-xl border border-accent-500/40 bg-amber-50 p-6 shadow-sm">
           <h3 id="upgrade-benefits" className="text-lg font-semibold text-slate-900">
             Upgrade Benefits

@@ -1,4 +1,5 @@
 import { chicagoDate } from "@shared/time.ts";
+import { FeatureName } from "../../components/FeatureName.tsx";
 import type { MemberInfo } from "./types.ts";
 import { trpc } from "../../trpc.ts";
 import { DownloadButton } from "./DownloadButton.tsx";
@@ -50,7 +51,7 @@ export function EducationTab({ member }: { member: MemberInfo }) {
             {member.available_features.map((feature) => (
               <li key={feature} className="flex gap-2">
                 <span aria-hidden className="text-green-600">✓</span>
-                {feature}
+                <FeatureName feature={feature} />
               </li>
             ))}
           </ul>

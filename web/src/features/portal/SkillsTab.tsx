@@ -47,6 +47,16 @@ export function SkillsTab() {
               <LoadError what="the skills network" error={counts.error} onRetry={() => void counts.refetch()} />
             </div>
           ) : (
+            <>
+            {counts.data && counts.data.every((c) => c.member_count === 0) && (
+              <div className="mt-4 rounded-lg border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900">
+                <p className="font-semibold">No member is listed in the skills network yet.</p>
+                <p className="mt-1">Be the first: add the trades you offer and choose to be listed, and members who need them can find you.</p>
+                <Button className="mt-3 px-3 py-1.5 text-sm" disabled={!profile.data} onClick={() => setEditing(true)}>
+                  Be the First to List Your Skills
+                </Button>
+              </div>
+            )}
             <ul className="mt-4 grid gap-3 sm:grid-cols-2">
               {(counts.data ?? SPECIALTY_SKILLS.map((skill) => ({ skill, member_count: null }))).map(({ skill, member_count }) => (
                 <li key={skill} className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 p-3">
@@ -70,6 +80,7 @@ export function SkillsTab() {
                 </li>
               ))}
             </ul>
+            </>
           )}
         </section>
 
@@ -340,7 +351,10 @@ function ConnectPanel({ skill, onClose }: { skill: SpecialtySkill; onClose: () =
           Loading members...
         </p>
       ) : list.data.length === 0 ? (
-        <p className="text-sm text-slate-600">No member offering {skill} has chosen to be listed yet. Check back soon.</p>
+        <p className="text-sm text-slate-600">
+          No member offering {skill} has chosen to be listed yet. If you offer it yourself, be the first: add it in Your Skills
+          Profile and choose to be listed.
+        </p>
       ) : (
         <ul className="divide-y divide-slate-100">
           {list.data.map((m) => (
