@@ -1,0 +1,141 @@
+import { ASSOCIATION_NAME } from "../../shared/agreement.ts";
+import { SCHEDULE_E_LINES, SCHEDULE_E_TOTALS } from "../../shared/books.ts";
+import { dateLabel } from "../../shared/calendar.ts";
+import { formatCents } from "../../shared/portal.ts";
+import type { ScheduleE, ScheduleEColumn, ScheduleETransaction } from "../domain/portal/schedule-e-rules.ts";
+import { csvLine, dollars } from "./csv.ts";
+import { REPORT_COLORS, ReportPdf } from "./report-pdf.ts";
+
+// Schedule E laid out like the form's Part I: the line number and its words on the left, one
+// column per property (A, B, C), a page for every three properties, the totals 23a-26 after the
+// last, then line 19's "Other" list, the depreciation schedules, the uncategorised expenses and
+// the notes. It is a worksheet for the return, not the IRS form itself.
+
+const LINE = { x: 0, width: 22 };
+const WORDS = { x: 22, width: 226 };
+const COLUMN_X = [252, 340, 428] as const;
+const COLUMN_WIDTH = 88;
+
+const amount = (cents: number) => (cents < 0 ? `(${formatCents(-cents)})` : formatCents(cents));
+
+function page(pdf: ReportPdf, report: ScheduleE, columns: ScheduleEColumn[], pageNumber: number) {
+  if (pageNumber > 1) pdf.newPage();
+  pdf.text(`Schedule E (Form 1040) Part I · Income or Loss From Rental Real Estate · Tax year ${report.year}`, { size: 11, bold: true, color: REPORT_COLORS.brand, gap: 1 });
+  pdf.text(`Cash basis · Page ${pageNumber} of ${report.pages} of Part I · Properties ${columns.map((c) => c.column).join(", ")}`, { size: 8.5, color: REPORT_COLORS.muted, gap: 6 });
+  const head = columns.map((c, i) => ({ text: c.column, x: COLUMN_X[i]!, width: COLUMN_WIDTH, align: "right" as const, bold: true }));
+  pdf.row([{ text: "Line", ...LINE, bold: true }, { text: "", ...WORDS }, ...head], { shade: true });
+
+  // 1a: each property's address, wrapped inside its column.
+  pdf.row([{ text: "1a", ...LINE, bold: true }, { text: "Physical address of each property", ...WORDS }]);
+  for (const c of columns) pdf.row([{ text: `${c.column}: ${c.line_1a}`, x: WORDS.x + 8, width: 490 - WORDS.x }], { size: 8.5, height: 12 });
+  pdf.row([{ text: "1b", ...LINE, bold: true }, { text: "Type of property (from list)", ...WORDS }, ...columns.map((c, i) => ({ text: String(c.line_1b), x: COLUMN_X[i]!, width: COLUMN_WIDTH, align: "right" as const }))]);
+  pdf.row([{ text: "2", ...LINE, bold: true }, { text: "Fair rental days", ...WORDS }, ...columns.map((c, i) => ({ text: String(c.line_2.fair_rental_days), x: COLUMN_X[i]!, width: COLUMN_WIDTH, align: "right" as const }))]);
+  pdf.row([{ text: "", ...LINE }, { text: "Personal use days", ...WORDS }, ...columns.map((c, i) => ({ text: String(c.line_2.personal_use_days), x: COLUMN_X[i]!, width: COLUMN_WIDTH, align: "right" as const }))]);
+  pdf.row([{ text: "", ...LINE }, { text: "QJV (qualified joint venture)", ...WORDS }, ...columns.map((c, i) => ({ text: c.line_2.qjv ? "Yes" : "No", x: COLUMN_X[i]!, width: COLUMN_WIDTH, align: "right" as const }))]);
+  pdf.row([{ text: "Income:", x: 0, width: 200, bold: true, color: REPORT_COLORS.brand }], { ruleAbove: true });
+  const line = (key: keyof typeof SCHEDULE_E_LINES, index: number) =>
+    pdf.row(
+      [
+        { text: key, ...LINE, bold: true },
+        { text: SCHEDULE_E_LINES[key], ...WORDS, bold: key === "20" || key === "21" },
+        ...columns.map((c, i) => ({ text: amount(c.lines[key as keyof ScheduleEColumn["lines"]]), x: COLUMN_X[i]!, width: COLUMN_WIDTH, align: "right" as const, bold: key === "20" || key === "21" })),
+      ],
+      { shade: index % 2 === 1, ruleAbove: key === "20" },
+    );
+  line("3", 0);
+  line("4", 1);
+  pdf.row([{ text: "Expenses:", x: 0, width: 200, bold: true, color: REPORT_COLORS.brand }], { ruleAbove: true });
+  (["5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16", "17", "18", "19"] as const).forEach((key, i) => line(key, i));
+  line("20", 0);
+  line("21", 1);
+}
+
+export async function renderScheduleEPdf(report: ScheduleE, meta: { ownerName: string; generatedAt: Date }): Promise<Uint8Array> {
+  const pdf = await ReportPdf.create({
+    title: `Schedule E worksheet · ${report.year}`,
+    subject: `Schedule E (Form 1040) Part I figures for tax year ${report.year}, cash basis`,
+    author: ASSOCIATION_NAME,
+    date: meta.generatedAt,
+  });
+  pdf.text(`Prepared for ${meta.ownerName} on ${dateLabel(meta.generatedAt.toISOString().slice(0, 10))} from the owner portal's books. Copy these figures to your return; your tax preparer should review them.`, {
+    size: 8.5,
+    color: REPORT_COLORS.muted,
+    gap: 6,
+  });
+  const columns = report.properties;
+  if (columns.length === 0) pdf.text("No rental property has activity in this year.", { size: 10 });
+  for (let i = 0; i < Math.max(columns.length, 1); i += 3) page(pdf, report, columns.slice(i, i + 3), i / 3 + 1);
+
+  pdf.space(8);
+  pdf.ensure(150);
+  pdf.text("Summary (all properties)", { size: 11, bold: true, color: REPORT_COLORS.brand, gap: 2 });
+  (Object.keys(SCHEDULE_E_TOTALS) as (keyof typeof SCHEDULE_E_TOTALS)[]).forEach((key, i) =>
+    pdf.row([{ text: key, x: 0, width: 30, bold: true }, { text: SCHEDULE_E_TOTALS[key], x: 30, width: 380 }, { text: amount(report.lines[key] ?? 0), x: 420, width: 96, align: "right", bold: key === "26" }], { shade: i % 2 === 0 }),
+  );
+
+  const others = columns.filter((c) => c.other_items.length);
+  if (others.length) {
+    pdf.space(10);
+    pdf.ensure(60);
+    pdf.text("Line 19, Other (list)", { size: 11, bold: true, color: REPORT_COLORS.brand, gap: 2 });
+    for (const c of others) {
+      for (const item of c.other_items) pdf.row([{ text: c.column, x: 0, width: 24, bold: true }, { text: item.description, x: 24, width: 380 }, { text: amount(item.amount_cents), x: 420, width: 96, align: "right" }]);
+    }
+  }
+
+  const schedules = columns.filter((c) => c.depreciation);
+  if (schedules.length) {
+    pdf.space(10);
+    pdf.ensure(80);
+    pdf.text("Line 18, depreciation of the buildings", { size: 11, bold: true, color: REPORT_COLORS.brand, gap: 2 });
+    for (const c of schedules) {
+      const d = c.depreciation!;
+      pdf.ensure(70);
+      pdf.text(`${c.column}: ${c.property.display_name}. ${d.method}. Basis ${formatCents(d.basis_cents)}, placed in service ${dateLabel(d.placed_in_service)}.`, { size: 9, gap: 1 });
+      pdf.text(
+        `Tax year ${report.year} is recovery year ${d.recovery_year}: ${d.percent}% = ${formatCents(d.amount_cents)}. Earlier years ${formatCents(d.prior_years_cents)}; basis left after this year ${formatCents(d.remaining_basis_cents)}.`,
+        { size: 9, gap: 2 },
+      );
+      pdf.row([{ text: "Year", x: 12, width: 60, bold: true }, { text: "Recovery year", x: 80, width: 90, bold: true }, { text: "Table %", x: 180, width: 80, align: "right", bold: true }, { text: "Depreciation", x: 270, width: 110, align: "right", bold: true }], { size: 8.5, shade: true });
+      for (const y of d.schedule) {
+        const current = y.year === report.year;
+        pdf.row(
+          [
+            { text: String(y.year), x: 12, width: 60, bold: current },
+            { text: String(y.recovery_year), x: 80, width: 90, bold: current },
+            { text: `${y.percent}%`, x: 180, width: 80, align: "right", bold: current },
+            { text: formatCents(y.amount_cents), x: 270, width: 110, align: "right", bold: current },
+          ],
+          { size: 8, height: 11 },
+        );
+      }
+      pdf.space(6);
+    }
+  }
+
+  const warnings = report.uncategorized;
+  if (warnings.length) {
+    pdf.space(10);
+    pdf.ensure(60);
+    pdf.text(`Warning: ${warnings.length} expense(s) not categorized, on no line`, { size: 11, bold: true, color: REPORT_COLORS.brand, gap: 2 });
+    for (const w of warnings) pdf.row([{ text: dateLabel(w.date), x: 0, width: 80 }, { text: `${w.property}: ${w.payee}`, x: 80, width: 330 }, { text: amount(w.amount_cents), x: 420, width: 96, align: "right" }]);
+  }
+  if (report.not_deductible.length) {
+    pdf.space(10);
+    pdf.ensure(50);
+    pdf.text("Paid but not on Schedule E", { size: 11, bold: true, color: REPORT_COLORS.brand, gap: 2 });
+    for (const n of report.not_deductible) pdf.row([{ text: n.label, x: 0, width: 400 }, { text: amount(n.amount_cents), x: 420, width: 96, align: "right" }]);
+  }
+  pdf.space(10);
+  pdf.text("Notes", { size: 11, bold: true, color: REPORT_COLORS.brand, gap: 2 });
+  for (const note of [...report.notes, ...columns.flatMap((c) => c.notes.map((n) => `${c.column}: ${n}`))]) pdf.text(note, { size: 8.5, gap: 2 });
+  return pdf.save(`${ASSOCIATION_NAME} · Schedule E ${report.year} · Cash basis`);
+}
+
+/** Every transaction behind every line, for a CPA: date, property, payee, category, line, amount. */
+export function scheduleECsv(transactions: readonly ScheduleETransaction[]): string {
+  return [
+    csvLine(["Date", "Property", "Column", "Payee or payer", "Category", "Schedule E line", "Amount"]),
+    ...transactions.map((t) => csvLine([t.date, t.property, t.column, t.payee, t.category, t.line, dollars(t.amount_cents)])),
+  ].join("");
+}
