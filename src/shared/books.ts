@@ -32,16 +32,17 @@ export type ScheduleELine = keyof typeof SCHEDULE_E_LINES;
 export const EXPENSE_LINES = ["5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16", "17", "18", "19"] as const satisfies readonly ScheduleELine[];
 
 /** The totals of Schedule E Part I, as the form words them. */
-export const SCHEDULE_E_TOTALS = {
+export const SCHEDULE_E_TOTAL_KEYS = ["23a", "23b", "23c", "23d", "23e", "24", "25", "26"] as const;
+export const SCHEDULE_E_TOTALS: Record<(typeof SCHEDULE_E_TOTAL_KEYS)[number], string> = {
   "23a": "Total of all amounts reported on line 3 for all rental properties",
   "23b": "Total of all amounts reported on line 4 for all royalty properties",
   "23c": "Total of all amounts reported on line 12 for all properties",
   "23d": "Total of all amounts reported on line 18 for all properties",
   "23e": "Total of all amounts reported on line 20 for all properties",
   "24": "Income. Add positive amounts shown on line 21",
-  "25": "Losses. Add royalty losses from line 21 and rental real estate losses (before any Form 8582 limit)",
+  "25": "Losses. Add losses from line 21 (before any Form 8582 limit)",
   "26": "Total rental real estate and royalty income or (loss). Combine lines 24 and 25",
-} as const;
+};
 
 /**
  * Where an expense goes: `operating` lines 5-19 (deductible, inside net operating income except

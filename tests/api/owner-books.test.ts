@@ -427,3 +427,149 @@ describe("Schedule E and the a-la-carte purchase", () => {
     expect((await client.get("/api/portal/reports/schedule-e?year=abc")).status).toBe(422);
   });
 });
+
+describe("Schedule E, golden figures", () => {
+  test("three properties, a year of rent, late fees, a kept deposit and an expense in every category give the lines worked out by hand", async () => {
+    const start = t.services.now();
+    const { client } = await owner("Premium");
+    t.clock.set(new Date("2026-02-15T18:00:00Z"));
+    try {
+      const ok = async (res: Promise<{ status: number; body: any }>) => {
+        const r = await res;
+        expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
+        return r.body;
+      };
+      const pay = (leaseId: string, paid_on: string, amount_cents: number) => ok(client.post(`/api/portal/leases/${leaseId}/payments`, { amount_cents, paid_on, method: "check" }));
+      const spend = (propertyId: string, date: string, amount_cents: number, category: string | null, payee: string, memo: string | null = null) =>
+        ok(client.post("/api/portal/expenses", { property_id: propertyId, date, amount_cents, category, payee, memo }));
+      const months = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `2025-${String(from + i).padStart(2, "0")}`);
+
+      // A: a two-flat, building basis $275,000 placed in service January 2020 (Table A-6).
+      const a = await ok(client.post("/api/portal/properties", { name: "Loomis two-flat", address: { line1: "1834 S Loomis St", city: "Chicago", zip: "60608" }, property_type: "multi_family", placed_in_service: "2020-01-15", building_basis_cents: 27_500_000, units: [{ label: "1" }, { label: "2" }] }));
+      // Unit 1: $1,200 due on the 1st all of 2025, $50 late after 5 days' grace; March paid on the 10th with the fee.
+      const a1 = await ok(client.post("/api/portal/leases", { unit_id: a.units[0].id, start_date: "2025-01-01", end_date: "2025-12-31", rent_cents: 120_000, due_day: 1, late_fee: { grace_days: 5, kind: "fixed", amount_cents: 5_000 }, tenants: [{ first_name: "Imani", last_name: "Walker" }] }));
+      for (const m of months(1, 12)) await (m === "2025-03" ? pay(a1.id, "2025-03-10", 125_000) : pay(a1.id, `${m}-01`, 120_000));
+      // Unit 2: $1,000 from July, month to month, paid on the 1st, and January 2026's rent paid ahead on December 28.
+      const a2 = await ok(client.post("/api/portal/leases", { unit_id: a.units[1].id, start_date: "2025-07-01", end_date: null, rent_cents: 100_000, due_day: 1, tenants: [{ first_name: "Rafael", last_name: "Ortiz" }] }));
+      for (const m of months(7, 12)) await pay(a2.id, `${m}-01`, 100_000);
+      await pay(a2.id, "2025-12-28", 100_000);
+
+      // B: a bungalow placed in service in December 2025, basis $100,000 (0.152% the first year).
+      const b = await ok(client.post("/api/portal/properties", { name: "Berwyn bungalow", address: { line1: "6512 W 31st St", city: "Berwyn", zip: "60402" }, property_type: "single_family", placed_in_service: "2025-12-10", building_basis_cents: 10_000_000 }));
+      // $1,500 from March 15 to November 30 under Chicago's RLTO late fee ($10 + 5% of $1,000 = $60);
+      // March prorated 17/31 = $822.58; June paid on the 20th with its fee; the $1,500 deposit paid
+      // in July (after the late June: the ledger counts money paid as rent first); November never
+      // paid, so the owner keeps the deposit for it on December 5.
+      const bl = await ok(client.post("/api/portal/leases", { unit_id: b.units[0].id, start_date: "2025-03-15", end_date: "2025-11-30", rent_cents: 150_000, due_day: 1, late_fee: { grace_days: 5, kind: "chicago_rlto" }, tenants: [{ first_name: "Dana", last_name: "Kowalski" }] }));
+      await pay(bl.id, "2025-03-15", 82_258);
+      for (const m of months(4, 10)) await (m === "2025-06" ? pay(bl.id, "2025-06-20", 156_000) : pay(bl.id, `${m}-01`, 150_000));
+      await ok(client.post(`/api/portal/leases/${bl.id}/charges`, { kind: "deposit", amount_cents: 150_000, date: "2025-07-15", description: "Security deposit" }));
+      await pay(bl.id, "2025-07-15", 150_000);
+      expect((await client.post(`/api/portal/leases/${bl.id}/charges`, { kind: "deposit_applied", amount_cents: 150_001, date: "2025-12-05", description: "Too much" })).status).toBe(422);
+      await ok(client.post(`/api/portal/leases/${bl.id}/charges`, { kind: "deposit_applied", amount_cents: 150_000, date: "2025-12-05", description: "Deposit kept for November rent" }));
+
+      // C: a storefront placed in service July 2023, basis $390,000 (Table A-7a, year 3: 2.564%).
+      const c = await ok(client.post("/api/portal/properties", { name: "Cermak storefront", address: { line1: "2201 W Cermak Rd", city: "Chicago", zip: "60608" }, property_type: "commercial", placed_in_service: "2023-07-20", building_basis_cents: 39_000_000 }));
+      const cl = await ok(client.post("/api/portal/leases", { unit_id: c.units[0].id, start_date: "2025-01-01", end_date: "2025-12-31", rent_cents: 200_000, due_day: 1, tenants: [{ first_name: "Lupe", last_name: "Reyes" }] }));
+      await ok(client.post(`/api/portal/leases/${cl.id}/charges`, { kind: "deposit", amount_cents: 200_000, date: "2025-01-01", description: "Security deposit" }));
+      for (const m of months(1, 12)) await pay(cl.id, `${m}-01`, m === "2025-01" ? 400_000 : 200_000);
+
+      // Every category once (A), a few more (B, C), one uncategorised, and one outside the year.
+      const aExpenses: [string, number, string | null][] = [
+        ["advertising", 10_000, null], ["auto_travel", 20_000, null], ["cleaning_maintenance", 30_000, null], ["commissions", 40_000, null],
+        ["insurance", 120_000, null], ["legal_professional", 50_000, null], ["management_fees", 60_000, null], ["mortgage_interest", 800_000, null],
+        ["other_interest", 15_000, null], ["repairs", 90_000, null], ["supplies", 25_000, null], ["property_taxes", 380_000, null], ["utilities", 100_000, null],
+        ["hoa_dues", 24_000, null], ["bank_fees", 2_400, null], ["software", 12_000, null], ["other", 35_000, "Snow plowing"],
+        ["capital_improvement", 500_000, null], ["mortgage_principal", 400_000, null], ["owner_draw", 200_000, null], ["owner_contribution", 100_000, null],
+      ];
+      for (const [category, cents, memo] of aExpenses) await spend(a.id, "2025-06-15", cents, category, `Payee ${category}`, memo);
+      await spend(a.id, "2026-01-05", 99_999, "repairs", "Next year's plumber");
+      await spend(b.id, "2025-08-01", 123_456, "repairs", "Ace Plumbing LLC");
+      await spend(b.id, "2025-04-01", 80_000, "insurance", "State Farm");
+      await spend(b.id, "2025-06-01", 250_000, "property_taxes", "Cook County Treasurer");
+      await spend(c.id, "2025-03-01", 60_000, "utilities", "ComEd");
+      await spend(c.id, "2025-03-01", 240_000, "management_fees", "Loop Property Managers");
+      await spend(c.id, "2025-09-09", 7_500, null, "Mystery vendor");
+      await spend(c.id, "2025-10-01", 1_200_000, "capital_improvement", "New roof");
+      await spend(c.id, "2025-12-31", 200_000, "security_deposit_refund", "Lupe Reyes");
+
+      const res = await client.get("/api/portal/reports/schedule-e?year=2025");
+      expect(res.status).toBe(200);
+      const [A, B, C] = res.body.properties;
+      expect([A.column, B.column, C.column]).toEqual(["A", "B", "C"]);
+      expect([A.line_1a, B.line_1b, C.line_1b, A.line_1b]).toEqual(["1834 S Loomis St, Chicago, IL 60608", 1, 4, 2]);
+      // Line 2: A 365 (unit 1 all year); B March 15-November 30 = 17+30+31+30+31+31+30+31+30 = 261; C 365.
+      expect([A.line_2, B.line_2.fair_rental_days, C.line_2.fair_rental_days]).toEqual([{ fair_rental_days: 365, personal_use_days: 0, qjv: false }, 261, 365]);
+      // Line 3. A: unit 1 12 x 1,200 + the $50 fee = 14,450.00; unit 2 6 x 1,000 + January 2026 paid
+      // on December 28 (rent in advance is income when received) = 7,000.00; A = 21,450.00.
+      // B: 822.58 + 7 x 1,500 (April-October) + the $60 June fee + the $1,500 deposit kept = 12,882.58
+      // (the deposit paid in July is held, not income). C: 12 x 2,000 = 24,000.00 (its deposit is held, then returned).
+      expect([A.lines["3"], B.lines["3"], C.lines["3"]]).toEqual([2_145_000, 1_288_258, 2_400_000]);
+      // A's expense lines: one category each, line 19 = HOA 240 + bank fees 24 + software 120 + snow plowing 350 = 734.00;
+      // line 18 = 275,000 x 3.636% (recovery year 6) = 9,999.00. The 2026 plumber is not in 2025.
+      expect(A.lines).toEqual({
+        "3": 2_145_000, "4": 0, "5": 10_000, "6": 20_000, "7": 30_000, "8": 40_000, "9": 120_000, "10": 50_000, "11": 60_000, "12": 800_000,
+        "13": 15_000, "14": 90_000, "15": 25_000, "16": 380_000, "17": 100_000, "18": 999_900, "19": 73_400,
+        // 100+200+300+400+1,200+500+600+8,000+150+900+250+3,800+1,000+9,999+734 = 28,133.00; 21,450 - 28,133 = (6,683.00).
+        "20": 2_813_300, "21": -668_300,
+      });
+      expect(A.other_items).toEqual([
+        { description: "Bank fees", amount_cents: 2_400 },
+        { description: "HOA dues", amount_cents: 24_000 },
+        { description: "Snow plowing", amount_cents: 35_000 },
+        { description: "Software and subscriptions", amount_cents: 12_000 },
+      ]);
+      // B: repairs 1,234.56, insurance 800, taxes 2,500, depreciation 100,000 x 0.152% = 152.00: 4,686.56; 12,882.58 - 4,686.56 = 8,196.02.
+      expect([B.lines["14"], B.lines["9"], B.lines["16"], B.lines["18"], B.lines["20"], B.lines["21"]]).toEqual([123_456, 80_000, 250_000, 15_200, 468_656, 819_602]);
+      // C: utilities 600, management 2,400, depreciation 390,000 x 2.564% = 9,999.60: 12,999.60; 24,000 - 12,999.60 = 11,000.40.
+      expect([C.lines["17"], C.lines["11"], C.lines["18"], C.lines["20"], C.lines["21"]]).toEqual([60_000, 240_000, 999_960, 1_299_960, 1_100_040]);
+      expect(C.depreciation).toMatchObject({ recovery_class: "nonresidential_39", recovery_year: 3, percent: "2.564", prior_years_cents: 459_030 + 999_960 });
+      // Totals: 23a 21,450 + 12,882.58 + 24,000 = 58,332.58; 23c 8,000; 23d 9,999 + 152 + 9,999.60 = 20,150.60;
+      // 23e 28,133 + 4,686.56 + 12,999.60 = 45,819.16; 24 8,196.02 + 11,000.40 = 19,196.42; 25 (6,683.00); 26 12,513.42.
+      expect(Object.fromEntries(["23a", "23b", "23c", "23d", "23e", "24", "25", "26"].map((k) => [k, res.body.lines[k]]))).toEqual({
+        "23a": 5_833_258, "23b": 0, "23c": 800_000, "23d": 2_015_060, "23e": 4_581_916, "24": 1_919_642, "25": -668_300, "26": 1_251_342,
+      });
+      expect(res.body.uncategorized).toEqual([expect.objectContaining({ payee: "Mystery vendor", amount_cents: 7_500, property: "Cermak storefront" })]);
+      expect(res.body.not_deductible).toEqual([
+        { category: "capital_improvement", label: "Capital improvement", amount_cents: 1_700_000 },
+        { category: "mortgage_principal", label: "Mortgage principal", amount_cents: 400_000 },
+        { category: "owner_draw", label: "Owner draw", amount_cents: 200_000 },
+        { category: "owner_contribution", label: "Owner contribution", amount_cents: 100_000 },
+        { category: "security_deposit_refund", label: "Security deposit refund", amount_cents: 200_000 },
+      ]);
+      expect(res.body.notes.join(" ")).toContain("Cash basis");
+
+      // The PDF shows the line numbers and amounts laid out like Part I.
+      const pdf = await client.download("/api/portal/reports/schedule-e?year=2025&format=pdf");
+      expect(pdf.headers.get("content-disposition")).toBe('attachment; filename="schedule-e-2025.pdf"');
+      const text = await pdfText(pdf.body);
+      expect(text).toContain("Schedule E (Form 1040) Part I");
+      expect(text).toContain("Tax year 2025");
+      expect(text).toContain("Cash basis");
+      expect(text).toContain("3 Rents received $21,450.00 $12,882.58 $24,000.00");
+      expect(text).toContain("12 Mortgage interest paid to banks, etc. $8,000.00 $0.00 $0.00");
+      expect(text).toContain("18 Depreciation expense or depletion $9,999.00 $152.00 $9,999.60");
+      expect(text).toContain("20 Total expenses. Add lines 5 through 19 $28,133.00 $4,686.56 $12,999.60");
+      expect(text).toContain("21 Income or (loss). Line 3 (and 4) less line 20 ($6,683.00) $8,196.02 $11,000.40");
+      expect(text).toContain("23a Total of all amounts reported on line 3 for all rental properties $58,332.58");
+      expect(text).toContain("26 Total rental real estate and royalty income or (loss). Combine lines 24 and 25 $12,513.42");
+      expect(text).toContain("Line 19, Other (list)");
+      expect(text).toContain("Snow plowing $350.00");
+      expect(text).toContain("Mystery vendor");
+
+      // The CSV: every transaction behind every line.
+      const csv = String((await client.request("GET", "/api/portal/reports/schedule-e?year=2025&format=csv")).body);
+      const lines = csv.trim().split("\r\n");
+      expect(lines[0]).toBe("Date,Property,Column,Payee or payer,Category,Schedule E line,Amount");
+      expect(lines).toContain("2025-12-28,Loomis two-flat,A,Unit 2 (Rafael Ortiz),Rent,3,1000.00");
+      expect(lines).toContain("2025-12-05,Berwyn bungalow,B,Unit House (Dana Kowalski),Security deposits kept,3,1500.00");
+      expect(lines).toContain("2025-06-20,Berwyn bungalow,B,Unit House (Dana Kowalski),Late fees,3,60.00");
+      expect(lines).toContain("2025-09-09,Cermak storefront,C,Mystery vendor,Not categorized,uncategorized,75.00");
+      expect(lines).toContain("2025-12-31,Cermak storefront,C,Depreciation,\"Building, recovery year 3 at 2.564%\",18,9999.60");
+      const line3 = lines.filter((l) => l.split(",").at(-2) === "3").reduce((s, l) => s + Math.round(Number(l.split(",").at(-1)) * 100), 0);
+      expect(line3).toBe(5_833_258);
+    } finally {
+      t.clock.set(start);
+    }
+  });
+});

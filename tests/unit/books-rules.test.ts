@@ -203,7 +203,7 @@ describe("Schedule E lines", () => {
       owner_contribution: null,
       security_deposit_refund: null,
     };
-    expect(Object.fromEntries(EXPENSE_CATEGORY_KEYS.map((k) => [k, EXPENSE_CATEGORIES[k].line]))).toEqual(expected);
+    expect(Object.fromEntries(EXPENSE_CATEGORY_KEYS.map((k) => [k, EXPENSE_CATEGORIES[k].line as string | null]))).toEqual(expected);
     // And the report puts each one there: $1.00 more per category so every line's total is unique.
     const property: ReportProperty = { id: "p", displayName: "P", address: { line1: "1 Main St", line2: null, city: "Chicago", state: "IL", zip: "60601" }, propertyType: "land", placedInService: null, buildingBasisCents: null, archived: false };
     const expenses: ReportExpense[] = EXPENSE_CATEGORY_KEYS.map((category, i) => ({ id: category, propertyId: "p", date: "2025-06-01", amountCents: (i + 1) * 100, payee: category, memo: null, category }));

@@ -1,5 +1,5 @@
 import { ASSOCIATION_NAME } from "../../shared/agreement.ts";
-import { SCHEDULE_E_LINES, SCHEDULE_E_TOTALS } from "../../shared/books.ts";
+import { SCHEDULE_E_LINES, SCHEDULE_E_TOTAL_KEYS, SCHEDULE_E_TOTALS } from "../../shared/books.ts";
 import { dateLabel } from "../../shared/calendar.ts";
 import { formatCents } from "../../shared/portal.ts";
 import type { ScheduleE, ScheduleEColumn, ScheduleETransaction } from "../domain/portal/schedule-e-rules.ts";
@@ -15,6 +15,12 @@ const LINE = { x: 0, width: 22 };
 const WORDS = { x: 22, width: 226 };
 const COLUMN_X = [252, 340, 428] as const;
 const COLUMN_WIDTH = 88;
+
+/** The form's words where they are too long for the worksheet's column. */
+const SHORT_WORDS: Partial<Record<keyof typeof SCHEDULE_E_LINES, string>> = {
+  "20": "Total expenses. Add lines 5 through 19",
+  "21": "Income or (loss). Line 3 (and 4) less line 20",
+};
 
 const amount = (cents: number) => (cents < 0 ? `(${formatCents(-cents)})` : formatCents(cents));
 
@@ -37,7 +43,7 @@ function page(pdf: ReportPdf, report: ScheduleE, columns: ScheduleEColumn[], pag
     pdf.row(
       [
         { text: key, ...LINE, bold: true },
-        { text: SCHEDULE_E_LINES[key], ...WORDS, bold: key === "20" || key === "21" },
+        { text: SHORT_WORDS[key] ?? SCHEDULE_E_LINES[key], ...WORDS, bold: key === "20" || key === "21" },
         ...columns.map((c, i) => ({ text: amount(c.lines[key as keyof ScheduleEColumn["lines"]]), x: COLUMN_X[i]!, width: COLUMN_WIDTH, align: "right" as const, bold: key === "20" || key === "21" })),
       ],
       { shade: index % 2 === 1, ruleAbove: key === "20" },
@@ -69,7 +75,7 @@ export async function renderScheduleEPdf(report: ScheduleE, meta: { ownerName: s
   pdf.space(8);
   pdf.ensure(150);
   pdf.text("Summary (all properties)", { size: 11, bold: true, color: REPORT_COLORS.brand, gap: 2 });
-  (Object.keys(SCHEDULE_E_TOTALS) as (keyof typeof SCHEDULE_E_TOTALS)[]).forEach((key, i) =>
+  SCHEDULE_E_TOTAL_KEYS.forEach((key, i) =>
     pdf.row([{ text: key, x: 0, width: 30, bold: true }, { text: SCHEDULE_E_TOTALS[key], x: 30, width: 380 }, { text: amount(report.lines[key] ?? 0), x: 420, width: 96, align: "right", bold: key === "26" }], { shade: i % 2 === 0 }),
   );
 

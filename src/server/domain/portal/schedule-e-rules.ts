@@ -1,4 +1,4 @@
-import { EXPENSE_CATEGORIES, EXPENSE_LINES, INCOME_CATEGORIES, type IncomeCategory, type ScheduleELine } from "../../../shared/books.ts";
+import { EXPENSE_CATEGORIES, EXPENSE_CATEGORY_KEYS, EXPENSE_LINES, INCOME_CATEGORIES, type ExpenseCategory, type IncomeCategory, type ScheduleELine } from "../../../shared/books.ts";
 import { daysBetween, maxDate, minDate, type IsoDate } from "../../../shared/calendar.ts";
 import { PROPERTY_TYPES } from "../../../shared/portal.ts";
 import { depreciationSchedule, RECOVERY_CLASS, RECOVERY_CLASS_LABELS, type RecoveryClass } from "./depreciation.ts";
@@ -12,7 +12,6 @@ import { addressLine, receiptsByProperty, type ReportExpense, type ReportLease, 
 export const INCOME_LINE: ScheduleELine = "3";
 const PER_PROPERTY_LINES = ["3", "4", ...EXPENSE_LINES, "20", "21"] as const;
 export type PropertyLines = Record<(typeof PER_PROPERTY_LINES)[number], number>;
-export const TOTAL_KEYS = ["23a", "23b", "23c", "23d", "23e", "24", "25", "26"] as const;
 const COLUMNS = ["A", "B", "C"] as const;
 
 export interface ScheduleETransaction {
@@ -178,7 +177,7 @@ export function scheduleE(input: {
           amount_cents: schedule.current.amountCents,
           prior_years_cents: schedule.priorCents,
           remaining_basis_cents: schedule.remainingCents,
-          schedule: schedule.years.map((y) => ({ year: y.year, recovery_year: y.recoveryYear, percent: percentLabel(y.percent), amount_cents: y.amountCents })),
+          schedule: schedule.years.filter((y) => y.percent > 0).map((y) => ({ year: y.year, recovery_year: y.recoveryYear, percent: percentLabel(y.percent), amount_cents: y.amountCents })),
         };
         if (schedule.current.amountCents) {
           transactions.push({
@@ -232,7 +231,9 @@ export function scheduleE(input: {
       properties: columns,
       lines: all,
       uncategorized,
-      not_deductible: [...notDeductible].map(([category, amount_cents]) => ({
+      not_deductible: [...notDeductible]
+        .sort(([a], [b]) => EXPENSE_CATEGORY_KEYS.indexOf(a as ExpenseCategory) - EXPENSE_CATEGORY_KEYS.indexOf(b as ExpenseCategory))
+        .map(([category, amount_cents]) => ({
         category,
         label: EXPENSE_CATEGORIES[category as keyof typeof EXPENSE_CATEGORIES].label,
         amount_cents,
