@@ -17,6 +17,14 @@ import { expenseValues } from "./expenses.ts";
 // are skipped unless the owner includes them.
 
 type Request = z.output<typeof ZBankImportRequestSchema>;
+interface ImportedExpense {
+  id: string;
+  date: string;
+  amount_cents: number;
+  payee: string;
+  category: ExpenseCategory | null;
+  category_label: string;
+}
 
 export interface PreviewRow extends BankRow {
   suggested_category: ExpenseCategory | null;
@@ -93,7 +101,7 @@ async function plan(db: DbOrTx, owner: Owner, input: Request) {
  * choices) answers the preview; with `confirm: true` the chosen rows are written, all or nothing.
  */
 export async function importBankExpenses(services: Services, owner: Owner, input: Request) {
-  if (!input.confirm) return { confirmed: false, ...(await plan(services.db, owner, input)) };
+  if (!input.confirm) return { confirmed: false, ...(await plan(services.db, owner, input)), imported: [] as ImportedExpense[] };
   const today = chicagoToday(services.now());
   return services.db.transaction(async (tx) => {
     const checked = await plan(tx, owner, input);
@@ -120,6 +128,7 @@ export async function importBankExpenses(services: Services, owner: Owner, input
       ),
     );
     const created: { id: string; date: string; amountCents: number; payee: string; category: ExpenseCategory | null; propertyId: string }[] = [];
+
     for (let i = 0; i < values.length; i += 500) {
       created.push(
         ...(await tx
@@ -149,7 +158,7 @@ export async function importBankExpenses(services: Services, owner: Owner, input
     return {
       confirmed: true,
       ...checked,
-      imported: created.map((e) => ({ id: e.id, date: e.date, amount_cents: e.amountCents, payee: e.payee, category: e.category, category_label: e.category ? EXPENSE_CATEGORIES[e.category].label : "Not categorized" })),
+      imported: created.map((e): ImportedExpense => ({ id: e.id, date: e.date, amount_cents: e.amountCents, payee: e.payee, category: e.category, category_label: e.category ? EXPENSE_CATEGORIES[e.category].label : "Not categorized" })),
     };
   });
 }
