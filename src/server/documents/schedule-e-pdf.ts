@@ -74,7 +74,7 @@ export async function renderScheduleEPdf(report: ScheduleE, meta: { ownerName: s
 
   pdf.space(8);
   pdf.ensure(150);
-  pdf.text("Summary (all properties)", { size: 11, bold: true, color: REPORT_COLORS.brand, gap: 2 });
+  pdf.text("Summary (all properties)", { size: 11, bold: true, color: REPORT_COLORS.brand, gap: 6 });
   SCHEDULE_E_TOTAL_KEYS.forEach((key, i) =>
     pdf.row([{ text: key, x: 0, width: 30, bold: true }, { text: SCHEDULE_E_TOTALS[key], x: 30, width: 380 }, { text: amount(report.lines[key] ?? 0), x: 420, width: 96, align: "right", bold: key === "26" }], { shade: i % 2 === 0 }),
   );
@@ -83,7 +83,7 @@ export async function renderScheduleEPdf(report: ScheduleE, meta: { ownerName: s
   if (others.length) {
     pdf.space(10);
     pdf.ensure(60);
-    pdf.text("Line 19, Other (list)", { size: 11, bold: true, color: REPORT_COLORS.brand, gap: 2 });
+    pdf.text("Line 19, Other (list)", { size: 11, bold: true, color: REPORT_COLORS.brand, gap: 6 });
     for (const c of others) {
       for (const item of c.other_items) pdf.row([{ text: c.column, x: 0, width: 24, bold: true }, { text: item.description, x: 24, width: 380 }, { text: amount(item.amount_cents), x: 420, width: 96, align: "right" }]);
     }
@@ -93,7 +93,7 @@ export async function renderScheduleEPdf(report: ScheduleE, meta: { ownerName: s
   if (schedules.length) {
     pdf.space(10);
     pdf.ensure(80);
-    pdf.text("Line 18, depreciation of the buildings", { size: 11, bold: true, color: REPORT_COLORS.brand, gap: 2 });
+    pdf.text("Line 18, depreciation of the buildings", { size: 11, bold: true, color: REPORT_COLORS.brand, gap: 6 });
     for (const c of schedules) {
       const d = c.depreciation!;
       pdf.ensure(70);
@@ -123,13 +123,13 @@ export async function renderScheduleEPdf(report: ScheduleE, meta: { ownerName: s
   if (warnings.length) {
     pdf.space(10);
     pdf.ensure(60);
-    pdf.text(`Warning: ${warnings.length} expense(s) not categorized, on no line`, { size: 11, bold: true, color: REPORT_COLORS.brand, gap: 2 });
+    pdf.text(`Warning: ${warnings.length} expense(s) not categorized, on no line`, { size: 11, bold: true, color: REPORT_COLORS.brand, gap: 6 });
     for (const w of warnings) pdf.row([{ text: dateLabel(w.date), x: 0, width: 80 }, { text: `${w.property}: ${w.payee}`, x: 80, width: 330 }, { text: amount(w.amount_cents), x: 420, width: 96, align: "right" }]);
   }
   if (report.not_deductible.length) {
     pdf.space(10);
     pdf.ensure(50);
-    pdf.text("Paid but not on Schedule E", { size: 11, bold: true, color: REPORT_COLORS.brand, gap: 2 });
+    pdf.text("Paid but not on Schedule E", { size: 11, bold: true, color: REPORT_COLORS.brand, gap: 6 });
     for (const n of report.not_deductible) pdf.row([{ text: n.label, x: 0, width: 400 }, { text: amount(n.amount_cents), x: 420, width: 96, align: "right" }]);
   }
   pdf.space(10);

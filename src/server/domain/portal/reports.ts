@@ -173,7 +173,10 @@ function statementEmail(services: Services, member: { firstName: string }, state
 }
 
 /** The instant a Chicago calendar day begins. */
-const chicagoMidnight = (date: IsoDate) => new Date(new TZDate(`${date}T00:00:00`, ASSOCIATION_TIME_ZONE).getTime());
+const chicagoMidnight = (date: IsoDate) => {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return new Date(new TZDate(y, m - 1, d, ASSOCIATION_TIME_ZONE).getTime());
+};
 
 export const STATEMENT_BATCH = 200;
 
@@ -201,7 +204,7 @@ export async function closeMonthlyStatements(services: Services, today: IsoDate)
           isNull(members.deletedAt),
           inArray(members.membershipLevel, ["Standard", "Premium"]),
           inArray(members.status, ["active", "past_due"]),
-          sql`exists (select 1 from ${properties} where ${properties.ownerId} = ${members.id} and ${properties.createdAt} < ${monthStart})`,
+          sql`exists (select 1 from ${properties} where ${properties.ownerId} = ${members.id} and ${properties.createdAt} < ${monthStart.toISOString()}::timestamptz)`,
           notExists(services.db.select({ one: sql`1` }).from(ownerStatements).where(and(eq(ownerStatements.ownerId, members.id), eq(ownerStatements.period, period)))),
         ),
       )
