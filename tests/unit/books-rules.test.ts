@@ -260,6 +260,11 @@ describe("Schedule E lines", () => {
     expect(all).toContain("3 Rents received $1,000.00 $1,000.00 $1,000.00");
     expect(all).toContain("18 Depreciation expense or depletion $9,999.00");
     expect(all).toContain("23d");
+    // The depreciation schedule grouped as the table prints it (Table A-6, placed in service in January).
+    expect(all).toContain("2020 1 3.485% $9,583.75");
+    expect(all).toContain("2021-2028 2-9 3.636% $9,999.00");
+    expect(all).toContain("2029-2046 10-27 3.636-3.637% $9,999.00 or $10,001.75");
+    expect(all).toContain("2047 28 1.970% $5,417.50");
     expect(all).toMatch(/Page 1 of \d+/);
   });
 });

@@ -33,6 +33,8 @@ export class ReportPdf {
   private y = 0;
   private readonly pages: PDFPage[] = [];
   private readonly charset: Set<number>;
+  /** Widths of the strings drawn, by font and size: a report repeats most of its strings ("$0.00"). */
+  private readonly widths = new Map<string, number>();
 
   private constructor(
     readonly doc: PDFDocument,
@@ -65,16 +67,27 @@ export class ReportPdf {
     return out;
   }
 
+  /** The width of text already made printable. */
+  private measure(clean: string, size: number, bold: boolean): number {
+    const key = `${bold ? "b" : "r"}${size}|${clean}`;
+    let width = this.widths.get(key);
+    if (width === undefined) {
+      width = (bold ? this.fonts.bold : this.fonts.regular).widthOfTextAtSize(clean, size);
+      this.widths.set(key, width);
+    }
+    return width;
+  }
+
   widthOf(text: string, size: number, bold = false): number {
-    return (bold ? this.fonts.bold : this.fonts.regular).widthOfTextAtSize(this.printable(text), size);
+    return this.measure(this.printable(text), size, bold);
   }
 
   /** Cuts text to a width, ending in "..." when it had to be cut. */
   fit(text: string, width: number, size: number, bold = false): string {
     const clean = this.printable(text);
-    if (this.widthOf(clean, size, bold) <= width) return clean;
+    if (this.measure(clean, size, bold) <= width) return clean;
     let cut = clean;
-    while (cut.length > 1 && this.widthOf(`${cut}...`, size, bold) > width) cut = cut.slice(0, -1);
+    while (cut.length > 1 && this.measure(`${cut}...`, size, bold) > width) cut = cut.slice(0, -1);
     return `${cut.trimEnd()}...`;
   }
 
@@ -139,7 +152,7 @@ export class ReportPdf {
     for (const cell of cells) {
       const font = cell.bold ? this.fonts.bold : this.fonts.regular;
       const text = this.fit(cell.text, cell.width - 2, size, cell.bold);
-      const x = cell.align === "right" ? MARGIN + cell.x + cell.width - this.widthOf(text, size, cell.bold) : MARGIN + cell.x;
+      const x = cell.align === "right" ? MARGIN + cell.x + cell.width - this.measure(text, size, cell.bold ?? false) : MARGIN + cell.x;
       this.page.drawText(text, { x, y: baseline, size, font, color: cell.color ?? REPORT_COLORS.text });
     }
     this.y -= height;

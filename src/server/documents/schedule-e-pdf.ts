@@ -56,6 +56,38 @@ function page(pdf: ReportPdf, report: ScheduleE, columns: ScheduleEColumn[], pag
   line("21", 1);
 }
 
+type ScheduleYear = NonNullable<ScheduleEColumn["depreciation"]>["schedule"][number];
+
+/**
+ * The years of a depreciation schedule grouped as Publication 946 prints its tables: a run of
+ * years at the same percentage is one line ("2021-2028, years 2-9, 3.636%"); Table A-6's years
+ * that alternate 3.636% and 3.637% are one line too. The JSON answer keeps every year.
+ */
+export function scheduleRuns(years: readonly ScheduleYear[]) {
+  type Run = { from: number; to: number; recoveryFrom: number; recoveryTo: number; percents: string[]; amounts: number[] };
+  const add = (run: Run, y: ScheduleYear) => {
+    run.to = y.year;
+    run.recoveryTo = y.recovery_year;
+    if (!run.percents.includes(y.percent)) run.percents = [...run.percents, y.percent].sort();
+    if (!run.amounts.includes(y.amount_cents)) run.amounts = [...run.amounts, y.amount_cents].sort((a, b) => a - b);
+  };
+  // Years at one percentage, then single years alternating between two close percentages.
+  const same: Run[] = [];
+  for (const y of years) {
+    const last = same.at(-1);
+    if (last && last.to === y.year - 1 && last.percents.length === 1 && last.percents[0] === y.percent) add(last, y);
+    else same.push({ from: y.year, to: y.year, recoveryFrom: y.recovery_year, recoveryTo: y.recovery_year, percents: [y.percent], amounts: [y.amount_cents] });
+  }
+  const runs: Run[] = [];
+  for (const run of same) {
+    const last = runs.at(-1);
+    const alternating = last && run.from === run.to && (last.from === last.to || last.percents.length > 1) && last.percents.every((p) => Math.abs(Number(p) - Number(run.percents[0])) <= 0.001);
+    if (last && alternating) add(last, { year: run.from, recovery_year: run.recoveryFrom, percent: run.percents[0]!, amount_cents: run.amounts[0]! });
+    else runs.push({ ...run });
+  }
+  return runs;
+}
+
 export async function renderScheduleEPdf(report: ScheduleE, meta: { ownerName: string; generatedAt: Date }): Promise<Uint8Array> {
   const pdf = await ReportPdf.create({
     title: `Schedule E worksheet · ${report.year}`,
@@ -102,15 +134,16 @@ export async function renderScheduleEPdf(report: ScheduleE, meta: { ownerName: s
         `Tax year ${report.year} is recovery year ${d.recovery_year}: ${d.percent}% = ${formatCents(d.amount_cents)}. Earlier years ${formatCents(d.prior_years_cents)}; basis left after this year ${formatCents(d.remaining_basis_cents)}.`,
         { size: 9, gap: 2 },
       );
-      pdf.row([{ text: "Year", x: 12, width: 60, bold: true }, { text: "Recovery year", x: 80, width: 90, bold: true }, { text: "Table %", x: 180, width: 80, align: "right", bold: true }, { text: "Depreciation", x: 270, width: 110, align: "right", bold: true }], { size: 8.5, shade: true });
-      for (const y of d.schedule) {
-        const current = y.year === report.year;
+      pdf.row([{ text: "Years", x: 12, width: 90, bold: true }, { text: "Recovery years", x: 110, width: 90, bold: true }, { text: "Table %", x: 210, width: 90, align: "right", bold: true }, { text: "Depreciation a year", x: 310, width: 150, align: "right", bold: true }], { size: 8.5, shade: true });
+      for (const run of scheduleRuns(d.schedule)) {
+        const current = run.from <= report.year && report.year <= run.to;
+        const span = (a: number | string, b: number | string) => (a === b ? String(a) : `${a}-${b}`);
         pdf.row(
           [
-            { text: String(y.year), x: 12, width: 60, bold: current },
-            { text: String(y.recovery_year), x: 80, width: 90, bold: current },
-            { text: `${y.percent}%`, x: 180, width: 80, align: "right", bold: current },
-            { text: formatCents(y.amount_cents), x: 270, width: 110, align: "right", bold: current },
+            { text: span(run.from, run.to), x: 12, width: 90, bold: current },
+            { text: span(run.recoveryFrom, run.recoveryTo), x: 110, width: 90, bold: current },
+            { text: `${span(run.percents[0]!, run.percents.at(-1)!)}%`, x: 210, width: 90, align: "right", bold: current },
+            { text: run.amounts.length > 1 ? `${formatCents(run.amounts[0]!)} or ${formatCents(run.amounts.at(-1)!)}` : formatCents(run.amounts[0]!), x: 310, width: 150, align: "right", bold: current },
           ],
           { size: 8, height: 11 },
         );
