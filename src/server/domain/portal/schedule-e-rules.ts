@@ -109,10 +109,14 @@ export function scheduleE(input: {
     "Lines 24-26 are before any passive activity loss limit (Form 8582), which your tax preparer applies.",
   ];
 
-  const active = input.properties.filter((p) => {
-    if (!p.archived) return true;
-    return input.expenses.some((e) => e.propertyId === p.id) || (receipts.get(p.id) ?? []).some((r) => inYear(r.date));
-  });
+  const expensesOf = new Map<string, ReportExpense[]>();
+  for (const e of input.expenses) {
+    if (!inYear(e.date)) continue;
+    const list = expensesOf.get(e.propertyId);
+    if (list) list.push(e);
+    else expensesOf.set(e.propertyId, [e]);
+  }
+  const active = input.properties.filter((p) => !p.archived || expensesOf.has(p.id) || (receipts.get(p.id) ?? []).some((r) => inYear(r.date)));
 
   const columns = active.map((p, index): ScheduleEColumn => {
     const column = COLUMNS[index % 3]!;
@@ -139,7 +143,7 @@ export function scheduleE(input: {
     }
 
     const other = new Map<string, number>();
-    for (const e of input.expenses.filter((x) => x.propertyId === p.id && inYear(x.date))) {
+    for (const e of expensesOf.get(p.id) ?? []) {
       if (!e.category) {
         uncategorized.push({ expense_id: e.id, date: e.date, property: display, payee: e.payee, amount_cents: e.amountCents });
         transactions.push({ date: e.date, property: display, column, payee: e.payee, category: "Not categorized", line: "uncategorized", amount_cents: e.amountCents });
@@ -221,7 +225,7 @@ export function scheduleE(input: {
   if (notDeductible.has("capital_improvement")) {
     notes.push("Capital improvements are not deducted: they are depreciated from the month placed in service (add them to the property's basis or as assets on Form 4562).");
   }
-  transactions.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.column.localeCompare(b.column)));
+  transactions.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.column < b.column ? -1 : a.column > b.column ? 1 : 0));
   return {
     report: {
       year,
