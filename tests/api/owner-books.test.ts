@@ -10,7 +10,7 @@ import { closeMonthlyStatements } from "../../src/server/domain/portal/reports.t
 import { resolveAttachments } from "../../src/server/mail/attachments.ts";
 import { createServices } from "../../src/server/services.ts";
 import { trpcCall } from "../support/billing.ts";
-import { paidOwner } from "../support/fixtures.ts";
+import { paidOwner, signInAsAdmin } from "../support/fixtures.ts";
 import { PNG_BYTES, REFUSED_FILES } from "../support/files.ts";
 import { createTestApp, type ApiClient, type TestApp } from "../support/harness.ts";
 import { pdfPages, pdfText } from "../support/pdf-text.ts";
@@ -407,6 +407,12 @@ describe("Schedule E and the a-la-carte purchase", () => {
     expect(list.prices.find((p: { item: string }) => p.item === "eviction_case")).toMatchObject({ amount_cents: 40_000, available: false });
     const receipt = await t.services.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.template, "purchase_receipt")));
     expect(receipt).toHaveLength(1);
+
+    // Admins see it under Payments.
+    const admin = t.client();
+    await signInAsAdmin(t.services, admin);
+    const seen = await trpcCall(admin, "query", "admin.payments.purchases", undefined);
+    expect(seen.body.result.data.find((p: { member: { email: string } }) => p.member.email === email)).toMatchObject({ item: "tax_report", year, status: "paid" });
 
     expect((await client.post("/api/portal/purchases", { item: "tax_report", year })).status).toBe(409);
     expect((await client.post("/api/portal/purchases", { item: "tax_report", year: thisYear() + 1 })).status).toBe(422);
