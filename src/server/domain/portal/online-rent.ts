@@ -25,7 +25,6 @@ import { findTenantLease } from "./tenants.ts";
 // deleted. Each event re-reads the checkout from the provider, so duplicate and out-of-order
 // deliveries end in the provider's current state.
 
-
 export const RENT_CHECKOUTS_PER_TENANT: RateLimitRule = {
   name: "rent-checkout:tenant",
   limit: 10,
