@@ -116,7 +116,7 @@ describe("an owner's expenses and reports", () => {
   test("on a 390 px phone: the same, lists instead of tables where they fit, nothing wider than the screen", async () => {
     const { page, context, errors } = await ownerWithBooks({ width: 390, height: 844 });
     await walkThrough(page, true);
-    for (const path of ["/portal/expenses", "/portal/expenses/import", "/portal/reports/monthly"]) {
+    for (const path of ["/portal/expenses", "/portal/expenses/import", "/portal/reports/monthly", "/portal/reports/schedule-e"]) {
       await page.goto(`${ctx.server.url}${path}`);
       await shown(page.getByRole("navigation", { name: "Member area" }));
       await page.waitForLoadState("networkidle");
