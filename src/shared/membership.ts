@@ -17,6 +17,24 @@ export const priceTable: Record<MembershipLevel, { monthlyCents: number; tagline
   Premium: { monthlyCents: 10000, tagline: "Everything in Standard plus full administrative support" },
 };
 
+/**
+ * A-la-carte services (SPEC.md 9, DECISIONS.md 23), one-time purchases through checkout in
+ * payment mode. `null`: included in that level, nothing to buy.
+ */
+export const ALA_CARTE_ITEMS = ["tax_report", "eviction_case", "bookkeeping"] as const;
+export type AlaCarteItem = (typeof ALA_CARTE_ITEMS)[number];
+export const alaCartePrices: Record<AlaCarteItem, { label: string; per: string; cents: Record<PaidLevel, number | null> }> = {
+  tax_report: { label: "Schedule E report", per: "tax year", cents: { Standard: 20000, Premium: null } },
+  eviction_case: { label: "Eviction coordination", per: "case", cents: { Standard: 40000, Premium: 10000 } },
+  bookkeeping: { label: "Bookkeeping support", per: "month", cents: { Standard: 10000, Premium: null } },
+};
+
+/** "$200 per tax year" */
+export function alaCarteLabel(item: AlaCarteItem, level: PaidLevel = "Standard"): string {
+  const cents = alaCartePrices[item].cents[level];
+  return cents === null ? `included in ${level}` : `$${cents / 100} per ${alaCartePrices[item].per}`;
+}
+
 export function isPaidLevel(level: MembershipLevel): level is PaidLevel {
   return priceTable[level].monthlyCents > 0;
 }

@@ -18,10 +18,15 @@ export const PROPERTY_TYPES = {
 export type PropertyType = keyof typeof PROPERTY_TYPES;
 export const PROPERTY_TYPE_KEYS = Object.keys(PROPERTY_TYPES) as [PropertyType, ...PropertyType[]];
 
-export const LEDGER_KINDS = ["rent", "late_fee", "fee", "deposit", "payment", "credit", "refund", "void"] as const;
+export const LEDGER_KINDS = ["rent", "late_fee", "fee", "deposit", "payment", "credit", "refund", "deposit_applied", "void"] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
-/** What an owner records by hand besides payments; the sign follows the kind (credits lower the balance). */
-export const CHARGE_KINDS = ["fee", "deposit", "credit", "refund"] as const;
+/**
+ * What an owner records by hand besides payments; the sign follows the kind (credits lower the
+ * balance). `deposit_applied` keeps (part of) the security deposit held against what the tenant
+ * owes (unpaid rent, or damages charged as a fee): it lowers the balance, and the amount kept is
+ * income when it is applied (PORTAL.md 6).
+ */
+export const CHARGE_KINDS = ["fee", "deposit", "credit", "refund", "deposit_applied"] as const;
 export type ChargeKind = (typeof CHARGE_KINDS)[number];
 export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   rent: "Rent",
@@ -31,6 +36,7 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   payment: "Payment",
   credit: "Credit",
   refund: "Refund to tenant",
+  deposit_applied: "Security deposit kept",
   void: "Void",
 };
 
@@ -178,7 +184,7 @@ export const ZPaymentSchema = z.object({
 export type TPaymentRequest = z.input<typeof ZPaymentSchema>;
 
 export const ZChargeSchema = z.object({
-  kind: z.enum(CHARGE_KINDS, "Choose fee, deposit, credit or refund"),
+  kind: z.enum(CHARGE_KINDS, "Choose fee, deposit, credit, refund or deposit kept"),
   amount_cents: positiveCents("The amount"),
   date: IsoDateSchema,
   description: text(200).min(1, "Describe the charge"),

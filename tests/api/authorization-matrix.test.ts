@@ -34,7 +34,7 @@ interface Fixture {
   premium: { memberId: string; email: string };
   downgraded: { memberId: string; email: string };
   /** Owner A's books. */
-  books: { propertyId: string; unitId: string; leaseId: string; entryId: string; tenantId: string };
+  books: { propertyId: string; unitId: string; leaseId: string; entryId: string; tenantId: string; expenseId: string; statementId: string };
   /** Tenants' accounts, and what the tenant and owner routes name: requests, a photo, a payment. */
   tenant: { accountId: string };
   tenantB: { accountId: string };
@@ -44,6 +44,7 @@ interface Fixture {
   spareLease(): Promise<string>;
   spareEntry(): Promise<string>;
   spareUnit(): Promise<string>;
+  spareExpense(): Promise<string>;
   pendingApplicationId: string;
   applicantToken: string;
   documentId: string;
@@ -91,6 +92,9 @@ const matrixLease = (unitId: string) => ({
   tenants: [{ first_name: "Matrix", last_name: "Tenant" }],
 });
 const basicMember = (f: Fixture) => ({ id: f.basic.memberId });
+const matrixExpense = (propertyId: string) => ({ property_id: propertyId, date: "2026-01-15", amount_cents: 4_200, payee: "Matrix Hardware", category: "repairs" });
+const MATRIX_BANK_CSV = "Date,Description,Amount\n01/03/2025,MATRIX HARDWARE,-12.00\n";
+const LAST_YEAR = new Date().getUTCFullYear() - 1;
 const victim = async (f: Fixture) => ({ id: await f.victim() });
 const upgrade = (f: Fixture) => ({
   current_membership_level: "Basic",
@@ -189,6 +193,24 @@ const MATRIX: Record<string, Entry> = {
   "GET /api/portal/payouts": { allow: OWNERS_READ },
   "POST /api/portal/payouts": { allow: OWNERS_WRITE },
   "PUT /api/portal/settings": { allow: OWNERS_WRITE, input: () => ({ payment_instructions: "Checks to the office" }) },
+  // Expenses, reports and purchases (PORTAL.md 6, 7.5): owner A's expense and kept statement answer
+  // others 404; Schedule E is Premium's (a Standard owner needs the purchase of the year).
+  "GET /api/portal/expense-categories": { allow: OWNERS_READ },
+  "GET /api/portal/expenses": { allow: OWNERS_READ },
+  "POST /api/portal/expenses": { allow: OWNER_A, input: (f) => matrixExpense(f.books.propertyId), hidden: true },
+  "POST /api/portal/expenses/import": { allow: OWNERS_WRITE, input: () => ({ csv: MATRIX_BANK_CSV }) },
+  "GET /api/portal/expenses/:id": { allow: OWNER_A, params: (f) => ({ id: f.books.expenseId }), hidden: true },
+  "PATCH /api/portal/expenses/:id": { allow: OWNER_A, params: (f) => ({ id: f.books.expenseId }), input: () => ({ memo: "Matrix memo" }), hidden: true },
+  "DELETE /api/portal/expenses/:id": { allow: OWNER_A, params: async (f) => ({ id: await f.spareExpense() }), hidden: true },
+  "POST /api/portal/expenses/:id/receipt": { allow: OWNER_A, params: (f) => ({ id: f.books.expenseId }), hidden: true },
+  "DELETE /api/portal/expenses/:id/receipt": { allow: OWNER_A, params: (f) => ({ id: f.books.expenseId }), hidden: true },
+  "GET /api/portal/reports/monthly": { allow: OWNERS_READ },
+  "GET /api/portal/reports/statements": { allow: OWNERS_READ },
+  "GET /api/portal/reports/statements/:id": { allow: OWNER_A, params: (f) => ({ id: f.books.statementId }), hidden: true },
+  "PUT /api/portal/reports/settings": { allow: OWNERS_WRITE, input: () => ({ monthly_email: false }) },
+  "GET /api/portal/reports/schedule-e": { allow: ["premium"] },
+  "GET /api/portal/purchases": { allow: OWNERS_READ },
+  "POST /api/portal/purchases": { allow: OWNERS_WRITE, input: () => ({ item: "tax_report", year: LAST_YEAR }) },
 
   // The tenant portal (PORTAL.md 1 and 8): sign-in doors are open; the rest is the tenant's own.
   "POST /api/tenant/sign-in-link": { allow: ANYONE },
@@ -428,6 +450,21 @@ const MATRIX: Record<string, Entry> = {
   "trpc member.owner.rentRoll": { allow: OWNERS_READ },
   "trpc member.owner.importRentRoll": { allow: OWNERS_WRITE, input: () => ({ csv: "Property address,City,ZIP,Unit\n3 Matrix Way,Chicago,60601,1\n" }) },
   "trpc member.owner.export": { allow: OWNERS_READ },
+  "trpc member.owner.expenses.categories": { allow: OWNERS_READ },
+  "trpc member.owner.expenses.list": { allow: OWNERS_READ },
+  "trpc member.owner.expenses.get": { allow: OWNER_A, input: (f) => ({ id: f.books.expenseId }), hidden: true },
+  "trpc member.owner.expenses.create": { allow: OWNER_A, input: (f) => matrixExpense(f.books.propertyId), hidden: true },
+  "trpc member.owner.expenses.update": { allow: OWNER_A, input: (f) => ({ id: f.books.expenseId, patch: { memo: "Matrix" } }), hidden: true },
+  "trpc member.owner.expenses.remove": { allow: OWNER_A, input: async (f) => ({ id: await f.spareExpense() }), hidden: true },
+  "trpc member.owner.expenses.removeReceipt": { allow: OWNER_A, input: (f) => ({ id: f.books.expenseId }), hidden: true },
+  "trpc member.owner.expenses.import": { allow: OWNERS_WRITE, input: () => ({ csv: MATRIX_BANK_CSV }) },
+  "trpc member.owner.reports.monthly": { allow: OWNERS_READ },
+  "trpc member.owner.reports.statements": { allow: OWNERS_READ },
+  "trpc member.owner.reports.statement": { allow: OWNER_A, input: (f) => ({ id: f.books.statementId }), hidden: true },
+  "trpc member.owner.reports.saveSettings": { allow: OWNERS_WRITE, input: () => ({ monthly_email: false }) },
+  "trpc member.owner.reports.scheduleE": { allow: ["premium"] },
+  "trpc member.owner.purchases.list": { allow: OWNERS_READ },
+  "trpc member.owner.purchases.start": { allow: OWNERS_WRITE, input: () => ({ item: "tax_report", year: LAST_YEAR }) },
   "trpc member.forum.categories": { allow: MEMBERS },
   "trpc member.forum.topics": { allow: MEMBERS, input: () => ({}) },
   "trpc member.forum.topic": { allow: MEMBERS, input: (f) => ({ id: f.community.topicId }) },
@@ -496,6 +533,7 @@ const MATRIX: Record<string, Entry> = {
   "trpc admin.billing.testClock": { allow: ADMIN },
   "trpc admin.billing.advanceTestClock": { allow: ADMIN, input: () => ({ days: 0.01 }) },
   "trpc admin.billing.setRenewalFailure": { allow: ADMIN },
+  "trpc admin.payments.purchases": { allow: ADMIN },
   "trpc admin.billing.refundRentPayment": { allow: ADMIN, input: (f) => ({ rent_payment_id: f.care.rentPaymentId, amount_cents: 1 }) },
 };
 
@@ -609,6 +647,13 @@ beforeAll(async () => {
   const basicLister = await asMember(basic.email);
   await basicLister.put("/api/portal/skills/profile", { specialty_skills: ["General Contractor"], skills_listed: true });
   const entryId = (await ownerA.get(`/api/portal/leases/${leaseId}/ledger`)).body.entries[0].id as string;
+  const expenseId = (await ownerA.post("/api/portal/expenses", matrixExpense(property.id))).body.id as string;
+  // Owner A's statement of this month, kept as the job keeps it on the 1st of the next.
+  const { closeMonthlyStatements } = await import("../../src/server/domain/portal/reports.ts");
+  const nextMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
+  await closeMonthlyStatements(t.services, nextMonth);
+  const { ownerStatements } = await import("../../src/server/db/schema.ts");
+  const [statement] = await t.services.db.select({ id: ownerStatements.id }).from(ownerStatements).where(eq(ownerStatements.ownerId, await memberIdOf(paid.email)));
   // A former owner, now Basic, with books of their own.
   await newProperty(await asMember(downgraded.email));
   await t.services.db.update(members).set({ membershipLevel: "Basic" }).where(eq(members.email, downgraded.email));
@@ -624,13 +669,14 @@ beforeAll(async () => {
     ownerB: { memberId: await memberIdOf(ownerB.email), email: ownerB.email },
     premium: { memberId: await memberIdOf(premium.email), email: premium.email },
     downgraded: { memberId: await memberIdOf(downgraded.email), email: downgraded.email },
-    books: { propertyId: property.id, unitId: property.units[0]!.id, leaseId, entryId, tenantId: tenantA.tenantId },
+    books: { propertyId: property.id, unitId: property.units[0]!.id, leaseId, entryId, tenantId: tenantA.tenantId, expenseId, statementId: statement!.id },
     tenant: { accountId: tenantA.accountId },
     tenantB: { accountId: tenantB.accountId },
     care: { ownerRequestId: ownerRequest.body.id, tenantRequestId: tenantRequest.body.id, fileId, rentPaymentId },
     spareProperty: async () => (await newProperty()).id,
     spareUnit: async () => (await newProperty()).units[0]!.id,
     spareLease: async () => newLease((await newProperty()).units[0]!.id),
+    spareExpense: async () => (await ownerA.post("/api/portal/expenses", matrixExpense(property.id))).body.id as string,
     spareEntry: async () => {
       const paidEntry = await ownerA.post(`/api/portal/leases/${leaseId}/payments`, { amount_cents: 100, paid_on: "2026-01-10", method: "cash" });
       return paidEntry.body.entry.id as string;

@@ -262,3 +262,45 @@ describe("tenants paying rent", () => {
     expect(refused.body.detail).toContain("does not take rent online yet");
   });
 });
+
+describe("an owner buying a Schedule E report", () => {
+  test("Checkout in payment mode to the association (no destination) on the member's customer; only the verified event records it, once", async () => {
+    const { client: owner, email } = await stripeOwner();
+    const year = new Date().getUTCFullYear() - 1;
+    expect((await owner.get(`/api/portal/reports/schedule-e?year=${year}`)).status).toBe(403);
+    const started = await owner.post("/api/portal/purchases", { item: "tax_report", year });
+    expect(started.status).toBe(200);
+    expect(started.body.checkout_url).toStartWith("https://checkout.stripe.test/");
+    const session = [...stripe.sessions.values()].find((s) => s.url === started.body.checkout_url)!;
+    const [create] = stripe.calls("POST", "/v1/checkout/sessions").filter((c) => c.params["metadata[purchase_id]"] === started.body.purchase_id);
+    expect(create!.params).toMatchObject({
+      mode: "payment",
+      "line_items[0][price_data][unit_amount]": "20000",
+      "line_items[0][price_data][currency]": "usd",
+      "metadata[kind]": "purchase",
+      "metadata[item]": "tax_report",
+      "metadata[year]": String(year),
+      client_reference_id: started.body.purchase_id,
+    });
+    expect(create!.params["payment_intent_data[transfer_data][destination]"]).toBeUndefined();
+    // The member's one customer (made at the membership checkout) is reused.
+    const customer = [...stripe.customers.values()].find((c) => c.email === email)!;
+    expect(create!.params.customer).toBe(customer.id);
+    expect(create!.headers["idempotency-key"]).toStartWith("purchase-checkout-");
+
+    // Paid at Stripe, but nothing is unlocked until the verified event; a forged one is refused.
+    stripe.payCheckout(session.id, "card");
+    expect((await owner.get(`/api/portal/reports/schedule-e?year=${year}`)).status).toBe(403);
+    const forged = await deliver("checkout.session.completed", { id: session.id, object: "checkout.session", metadata: { kind: "purchase" } }, { secret: "whsec_wrong" });
+    expect(forged.status).toBe(400);
+    const eventId = `evt_purchase_${Date.now()}`;
+    const first = await deliver("checkout.session.completed", { id: session.id, object: "checkout.session", metadata: { kind: "purchase" } }, { id: eventId });
+    expect(first.body.outcome).toBe("applied");
+    const again = await deliver("checkout.session.completed", { id: session.id, object: "checkout.session", metadata: { kind: "purchase" } }, { id: eventId });
+    expect(again.body.outcome).toBe("duplicate");
+    expect((await owner.get(`/api/portal/reports/schedule-e?year=${year}`)).status).toBe(200);
+    expect((await owner.get(`/api/portal/reports/schedule-e?year=${year - 1}`)).status).toBe(403);
+    const purchases = (await owner.get("/api/portal/purchases")).body.purchases;
+    expect(purchases).toMatchObject([{ item: "tax_report", year, status: "paid", amount_cents: 20_000 }]);
+  });
+});

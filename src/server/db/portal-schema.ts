@@ -26,6 +26,9 @@ import {
   PROPERTY_TYPE_KEYS,
   type TLateFeePolicy,
 } from "../../shared/portal.ts";
+import { EXPENSE_CATEGORY_KEYS } from "../../shared/books.ts";
+import { ALA_CARTE_ITEMS } from "../../shared/membership.ts";
+import type { MonthlyStatement } from "../domain/portal/statement-rules.ts";
 import { members } from "./schema.ts";
 
 // The owner portal's books (PORTAL.md 2 and 3). Every row carries its owner, so every query is
@@ -163,6 +166,8 @@ export const ownerSettings = pgTable("owner_settings", {
     .references(() => members.id),
   /** How tenants pay without online payment: "checks to ..., Zelle to ...". */
   paymentInstructions: text("payment_instructions").notNull().default(""),
+  /** Email the month's owner statement (PDF) on the 1st (PORTAL.md 6). */
+  monthlyStatementEmail: boolean("monthly_statement_email").notNull().default(false),
   updatedAt: updatedAt(),
 });
 
@@ -344,7 +349,8 @@ export const testProviderAccounts = pgTable("test_provider_accounts", {
 
 export const testProviderRentCheckouts = pgTable("test_provider_rent_checkouts", {
   id: text("id").primaryKey(),
-  accountId: text("account_id").notNull(),
+  /** The owner's connected account (online rent); null: the association's own (a purchase). */
+  accountId: text("account_id"),
   amountCents: integer("amount_cents").notNull(),
   /** open, complete, expired */
   status: text("status").notNull(),
@@ -399,4 +405,108 @@ export const ledgerEntries = pgTable(
     uniqueIndex("ledger_entries_posting_key").on(t.leaseId, t.period, t.kind).where(sql`${t.kind} in ('rent', 'late_fee')`),
     uniqueIndex("ledger_entries_voids_key").on(t.voids).where(sql`${t.voids} is not null`),
   ],
+);
+
+/**
+ * Money out of the owner's books (PORTAL.md 6): an expense of a property (and optionally a unit),
+ * with its category (and so its Schedule E line), a receipt and the maintenance request it paid
+ * for. Positive amounts are paid out; a refund from a vendor is negative. Deleting keeps the row
+ * (`deleted_at`) and its history in expense_changes.
+ */
+export const expenses = pgTable(
+  "expenses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: owner(),
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => properties.id),
+    unitId: uuid("unit_id").references(() => units.id),
+    maintenanceRequestId: uuid("maintenance_request_id").references(() => maintenanceRequests.id),
+    date: day("date").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    payee: text("payee").notNull(),
+    /** The payee as the suggestions compare it ("ACE HARDWARE CHICAGO"): see payeeKey. */
+    payeeKey: text("payee_key").notNull(),
+    memo: text("memo"),
+    /** Null: not categorised yet. */
+    category: text("category", { enum: EXPENSE_CATEGORY_KEYS }),
+    receiptFileId: uuid("receipt_file_id").references(() => portalFiles.id),
+    source: text("source", { enum: ["owner", "import", "staff"] }).notNull().default("owner"),
+    deletedAt: tz("deleted_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("expenses_owner_date_idx").on(t.ownerId, t.date),
+    index("expenses_owner_payee_idx").on(t.ownerId, t.payeeKey),
+    index("expenses_request_idx").on(t.maintenanceRequestId).where(sql`${t.maintenanceRequestId} is not null`),
+  ],
+);
+
+export const EXPENSE_CHANGE_ACTIONS = ["created", "imported", "updated", "deleted", "receipt_added", "receipt_removed"] as const;
+
+/** Every change of an expense: who, when, and each field's value before and after. Only inserted. */
+export const expenseChanges = pgTable(
+  "expense_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    seq: bigserial("seq", { mode: "number" }).notNull(),
+    ownerId: owner(),
+    expenseId: uuid("expense_id")
+      .notNull()
+      .references(() => expenses.id),
+    action: text("action", { enum: EXPENSE_CHANGE_ACTIONS }).notNull(),
+    changes: jsonb("changes").$type<Record<string, { from: unknown; to: unknown }>>().notNull().default({}),
+    actorName: text("actor_name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("expense_changes_expense_idx").on(t.expenseId, t.seq)],
+);
+
+/**
+ * The monthly owner statements kept (PORTAL.md 6): the figures as they stood when the month was
+ * closed on the 1st, one per owner and month (the key of the monthly job: two processes write one).
+ */
+export const ownerStatements = pgTable(
+  "owner_statements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: owner(),
+    period: text("period").notNull(),
+    statement: jsonb("statement").$type<MonthlyStatement>().notNull(),
+    /** Where the statement was emailed (null: the owner had not asked for it). */
+    emailedTo: text("emailed_to"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("owner_statements_owner_period_key").on(t.ownerId, t.period)],
+);
+
+export const PURCHASE_STATUSES = ["initiated", "processing", "paid", "failed", "expired"] as const;
+
+/**
+ * A-la-carte purchases (PORTAL.md 7.5): one checkout in payment mode each, recorded as paid only
+ * from the provider's verified event. `year` for a tax report, `reference` for what else an item
+ * names (an eviction case, a month of bookkeeping).
+ */
+export const portalPurchases = pgTable(
+  "portal_purchases",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: owner(),
+    item: text("item", { enum: ALA_CARTE_ITEMS }).notNull(),
+    year: integer("year"),
+    reference: text("reference"),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    status: text("status", { enum: PURCHASE_STATUSES }).notNull().default("initiated"),
+    provider: text("provider", { enum: ["stripe", "test"] }).notNull(),
+    sessionId: text("session_id").notNull(),
+    checkoutUrl: text("checkout_url").notNull(),
+    paymentRef: text("payment_ref"),
+    paidAt: tz("paid_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("portal_purchases_session_key").on(t.sessionId), index("portal_purchases_owner_idx").on(t.ownerId, t.item, t.year)],
 );

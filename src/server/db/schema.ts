@@ -390,7 +390,14 @@ export interface ContractPdfAttachment {
   contractPdf: string;
 }
 
-export type OutboxAttachment = InlineAttachment | ContractPdfAttachment;
+/** A kept owner statement's PDF (owner_statements), rendered from its figures when sent. */
+export interface StatementPdfAttachment {
+  filename: string;
+  contentType: "application/pdf";
+  statementPdf: string;
+}
+
+export type OutboxAttachment = InlineAttachment | ContractPdfAttachment | StatementPdfAttachment;
 
 export const emailOutbox = pgTable(
   "email_outbox",

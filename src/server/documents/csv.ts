@@ -11,3 +11,6 @@ export function csvField(value: string | number): string {
 
 /** One CSV line with its CRLF ending. */
 export const csvLine = (values: readonly (string | number)[]) => `${values.map(csvField).join(",")}\r\n`;
+
+/** Cents as dollars a spreadsheet sums: 105000 -> "1050.00". */
+export const dollars = (cents: number) => (cents / 100).toFixed(2);

@@ -31,7 +31,7 @@ function returnUrls(services: Services, kind: "initial" | "upgrade") {
 }
 
 /** The member's one customer at the provider, created on first checkout and kept (DECISIONS.md 9). */
-async function customerFor(services: Services, member: MemberRow): Promise<string> {
+export async function customerFor(services: Services, member: MemberRow): Promise<string> {
   const provider = paymentProvider(services);
   const customerId = await provider.ensureCustomer({
     id: member.id,

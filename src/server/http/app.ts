@@ -25,14 +25,15 @@ import { tenantRoutes } from "./routes/tenant.ts";
 import { paymentInitiationRoutes, paymentRoutes, stripeWebhookRoutes, subscriptionRoutes, upgradeRoutes } from "./routes/billing.ts";
 import { adminCommunityRoutes, communityRoutes, emailPreferenceRoutes, notificationRoutes } from "./routes/community.ts";
 import { unsubscribeRoutes } from "./routes/unsubscribe.ts";
+import { ownerBooksRoutes } from "./routes/owner-books.ts";
 import { adminUpdateRoutes, updatePages, updateRoutes } from "./routes/updates.ts";
 import { adminWebinarRoutes, webinarRoutes } from "./routes/webinars.ts";
 import { adminContractorRoutes, adminDirectoryRoutes, contractorRoutes } from "./routes/contractors.ts";
 import { applicationWaitingNotice, oneHost, webRoutes } from "./web.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
-/** The routes that take a file (multipart): maintenance photos, lease documents, contractors' documents. */
-const UPLOAD_PATH = /^\/api\/((portal|tenant)\/(maintenance|leases)\/[^/]+\/(photos|documents)|contractors\/me\/documents)$/;
+/** The routes that take a file (multipart): maintenance photos, lease documents, receipts, contractors' documents. */
+const UPLOAD_PATH = /^\/api\/((portal|tenant)\/(maintenance|leases)\/[^/]+\/(photos|documents)|portal\/expenses\/[^/]+\/receipt|contractors\/me\/documents)$/;
 /** What every page may use; everything else (camera, microphone, location, payment request...) is off. */
 const PERMISSIONS_POLICY =
   "accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), " +
@@ -130,6 +131,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.route("/api/stripe", stripeWebhookRoutes);
   app.route("/api/portal", portalRoutes);
   app.route("/api/portal", ownerPortalRoutes);
+  app.route("/api/portal", ownerBooksRoutes);
   app.route("/api/tenant", tenantRoutes);
   app.route("/api/site", siteRoutes);
   app.route("/api/contracts", contractRoutes);

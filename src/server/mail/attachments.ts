@@ -1,16 +1,23 @@
 import type { DbOrTx } from "../db/client.ts";
 import type { InlineAttachment, OutboxAttachment } from "../db/schema.ts";
 import { findContract, issueContractPdf } from "../domain/contracts.ts";
+import { keptStatementPdf } from "../domain/portal/reports.ts";
 
 /**
  * The attachments of an outbox message as files: a signed agreement's PDF is rendered from its
- * contract now (and its SHA-256 recorded as issued); other attachments are stored as they are.
+ * contract now (and its SHA-256 recorded as issued), an owner statement's from the statement kept;
+ * other attachments are stored as they are.
  */
 export async function resolveAttachments(db: DbOrTx, attachments: OutboxAttachment[]): Promise<InlineAttachment[]> {
   const files: InlineAttachment[] = [];
   for (const attachment of attachments) {
     if ("content" in attachment) {
       files.push(attachment);
+      continue;
+    }
+    if ("statementPdf" in attachment) {
+      const pdf = await keptStatementPdf(db, attachment.statementPdf);
+      files.push({ filename: attachment.filename, contentType: attachment.contentType, content: Buffer.from(pdf).toString("base64") });
       continue;
     }
     const contract = await findContract(db, attachment.contractPdf);

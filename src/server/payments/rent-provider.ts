@@ -1,5 +1,7 @@
 // Online rent (PORTAL.md 4): owners connect a payout account (Stripe Connect Express, onboarded
 // by Account Links) and tenants pay by Checkout in payment mode, as a destination charge to it.
+// The same payment-mode checkout, without a destination, takes the a-la-carte purchases owners
+// make from the association (PORTAL.md 7.5).
 // Two implementations behind one interface, chosen like the membership provider: Stripe when
 // STRIPE_SECRET_KEY is set, else the built-in test provider. The domain reads provider objects
 // back (never trusting event order), as for memberships.
@@ -12,13 +14,17 @@ export interface PayoutAccountSnapshot {
 }
 
 export interface RentCheckoutRequest {
-  /** The owner's connected account the money goes to. */
-  accountId: string;
+  /** The owner's connected account the money goes to; null: the association's own (a purchase). */
+  accountId: string | null;
   amountCents: number;
-  /** What the tenant sees: "Rent for 1834 S Loomis St, unit 1". */
+  /** What the payer sees: "Rent for 1834 S Loomis St, unit 1", "Schedule E report, tax year 2025". */
   description: string;
-  tenantEmail: string;
-  /** Our ids: kind "rent", rent_payment_id, lease_id, owner_id. */
+  payerEmail: string;
+  /** The member's customer at the provider, reused on every checkout (DECISIONS.md 9); null for tenants. */
+  customerId?: string | null;
+  /** Our id of what is paid: the rent payment or the purchase. */
+  clientReferenceId: string;
+  /** Our ids: kind "rent" (rent_payment_id, lease_id, owner_id) or "purchase" (purchase_id, owner_id, item). */
   metadata: Record<string, string>;
   successUrl: string;
   cancelUrl: string;

@@ -7,7 +7,8 @@ import { createStripeClient } from "./stripe-provider.ts";
 
 // Online rent through Stripe Connect: Express accounts onboarded by Account Links, and Checkout
 // in payment mode (card and US bank account) as a destination charge (transfer_data.destination)
-// to the owner's account. The association takes no fee.
+// to the owner's account. The association takes no fee. A-la-carte purchases are the same
+// checkout without a destination, on the member's own customer.
 
 function unavailable(error: unknown): never {
   if (error instanceof AppError) throw error;
@@ -81,9 +82,13 @@ export class StripeRentProvider implements RentPaymentProvider {
           line_items: [
             { price_data: { currency: CURRENCY, unit_amount: request.amountCents, product_data: { name: request.description } }, quantity: 1 },
           ],
-          payment_intent_data: { transfer_data: { destination: request.accountId }, metadata: request.metadata, description: request.description },
-          customer_email: request.tenantEmail,
-          client_reference_id: request.metadata.rent_payment_id,
+          payment_intent_data: {
+            ...(request.accountId ? { transfer_data: { destination: request.accountId } } : {}),
+            metadata: request.metadata,
+            description: request.description,
+          },
+          ...(request.customerId ? { customer: request.customerId } : { customer_email: request.payerEmail }),
+          client_reference_id: request.clientReferenceId,
           metadata: request.metadata,
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,
@@ -128,7 +133,10 @@ function rentState(session: Stripe.Checkout.Session, intent: Stripe.PaymentInten
   return "failed";
 }
 
-/** A Stripe event about online rent in our words, or null for any other event. */
+/** What our payment-mode checkouts are for (their metadata's `kind`). */
+const PAYMENT_MODE_KINDS = ["rent", "purchase"];
+
+/** A Stripe event about online rent or a purchase in our words, or null for any other event. */
 export function toRentEvent(event: Stripe.Event): RentEvent | null {
   switch (event.type) {
     case "account.updated":
@@ -137,7 +145,7 @@ export function toRentEvent(event: Stripe.Event): RentEvent | null {
     case "checkout.session.async_payment_succeeded":
     case "checkout.session.async_payment_failed":
     case "checkout.session.expired":
-      return event.data.object.metadata?.kind === "rent" ? { id: event.id, type: event.type, sessionId: event.data.object.id } : null;
+      return PAYMENT_MODE_KINDS.includes(event.data.object.metadata?.kind ?? "") ? { id: event.id, type: event.type, sessionId: event.data.object.id } : null;
     case "charge.refunded": {
       // A destination charge carries its PaymentIntent's metadata; memberships' charges are not ours here.
       if (event.data.object.metadata?.kind !== "rent") return null;

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { Link, Route, Routes } from "react-router-dom";
+import { Link, Navigate, Route, Routes } from "react-router-dom";
 import { priceLabel } from "@shared/membership.ts";
 import { PageLoading } from "../App.tsx";
 import { buttonClass } from "../components/Button.tsx";
@@ -22,6 +22,10 @@ const MaintenanceListPage = lazy(() => import("../features/portal/maintenance/Ma
 const NewRequestPage = lazy(() => import("../features/portal/maintenance/NewRequestPage.tsx"));
 const RequestPage = lazy(() => import("../features/portal/maintenance/RequestPage.tsx"));
 const PayoutsPage = lazy(() => import("../features/portal/payouts/PayoutsPage.tsx"));
+const ExpensesPage = lazy(() => import("../features/portal/expenses/ExpensesPage.tsx"));
+const BankImportPage = lazy(() => import("../features/portal/expenses/BankImportPage.tsx"));
+const MonthlyStatementPage = lazy(() => import("../features/portal/reports/MonthlyStatementPage.tsx"));
+const ScheduleEPage = lazy(() => import("../features/portal/reports/ScheduleEPage.tsx"));
 
 /**
  * /portal: the member area with the owner tools (PORTAL.md 1). The server decides who gets in:
@@ -96,6 +100,11 @@ export default function OwnerPortalPage() {
           <Route path="maintenance/new" element={<NewRequestPage />} />
           <Route path="maintenance/:id" element={<RequestPage canWrite={canWrite} />} />
           <Route path="payouts" element={<PayoutsPage canWrite={canWrite} />} />
+          <Route path="expenses" element={<ExpensesPage canWrite={canWrite} />} />
+          <Route path="expenses/import" element={<BankImportPage canWrite={canWrite} />} />
+          <Route path="reports" element={<Navigate to="/portal/reports/monthly" replace />} />
+          <Route path="reports/monthly" element={<MonthlyStatementPage canWrite={canWrite} />} />
+          <Route path="reports/schedule-e" element={<ScheduleEPage canWrite={canWrite} level={member.membership_level} email={member.email} />} />
           <Route
             path="resources"
             element={

@@ -1,12 +1,14 @@
 import { asc, eq } from "drizzle-orm";
 import { chicagoToday } from "../../../shared/calendar.ts";
-import { leases, leaseTenants, ledgerEntries, properties, units } from "../../db/schema.ts";
+import { leases, leaseTenants, ledgerEntries, ownerStatements, portalPurchases, properties, units } from "../../db/schema.ts";
 import type { Services } from "../../services.ts";
 import type { Owner } from "./access.ts";
 import { describeTenant } from "./leases.ts";
 import { withRunningBalance } from "./ledger.ts";
+import { listExpenses } from "./expenses.ts";
 import { postOwnerDue } from "./posting.ts";
 import { describeProperty } from "./properties.ts";
+import { describePurchase } from "./purchases.ts";
 
 // GET /api/portal/export: everything the owner has, as JSON, at any time (PORTAL.md 1), including
 // after a downgrade. Archived properties and ended leases are included.
@@ -16,12 +18,15 @@ export async function exportOwnerBooks(services: Services, owner: Owner) {
   const today = chicagoToday(services.now());
   // Rent keeps falling due while a lease runs, whatever the owner's level: the export is up to date.
   await postOwnerDue(db, owner.id, today);
-  const [propertyRows, unitRows, leaseRows, tenantRows, entryRows] = await Promise.all([
+  const [propertyRows, unitRows, leaseRows, tenantRows, entryRows, expenseList, statementRows, purchaseRows] = await Promise.all([
     db.select().from(properties).where(eq(properties.ownerId, owner.id)).orderBy(asc(properties.createdAt)),
     db.select().from(units).where(eq(units.ownerId, owner.id)).orderBy(asc(units.createdAt)),
     db.select().from(leases).where(eq(leases.ownerId, owner.id)).orderBy(asc(leases.startDate)),
     db.select().from(leaseTenants).where(eq(leaseTenants.ownerId, owner.id)),
     db.select().from(ledgerEntries).where(eq(ledgerEntries.ownerId, owner.id)).orderBy(asc(ledgerEntries.date), asc(ledgerEntries.seq)),
+    listExpenses(services, owner, {}),
+    db.select().from(ownerStatements).where(eq(ownerStatements.ownerId, owner.id)).orderBy(asc(ownerStatements.period)),
+    db.select().from(portalPurchases).where(eq(portalPurchases.ownerId, owner.id)).orderBy(asc(portalPurchases.createdAt)),
   ]);
   return {
     exported_at: services.now().toISOString(),
@@ -40,6 +45,9 @@ export async function exportOwnerBooks(services: Services, owner: Owner) {
       tenants: tenantRows.filter((t) => t.leaseId === l.id).map(describeTenant),
       ledger: withRunningBalance(entryRows.filter((e) => e.leaseId === l.id)),
     })),
+    expenses: expenseList.expenses,
+    statements: statementRows.map((s) => s.statement),
+    purchases: purchaseRows.map(describePurchase),
   };
 }
 

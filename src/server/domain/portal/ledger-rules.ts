@@ -26,8 +26,8 @@ export function balanceOf(entries: readonly Pick<LedgerFact, "amountCents">[]): 
   return entries.reduce((sum, e) => sum + e.amountCents, 0);
 }
 
-/** Money the tenant paid or was credited, net of refunds: what covers rent. */
-const COVERING: readonly LedgerKind[] = ["payment", "credit", "refund"];
+/** Money the tenant paid or was credited (a kept deposit too), net of refunds: what covers rent. */
+export const COVERING: readonly LedgerKind[] = ["payment", "credit", "refund", "deposit_applied"];
 
 export interface LateFeePolicy {
   graceDays: number;

@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { chicagoToday, periodOf, type IsoDate } from "../../../shared/calendar.ts";
-import { CHARGE_KINDS, type ChargeKind, type PaymentMethod, type TChargeRequest, type TPaymentRequest } from "../../../shared/portal.ts";
+import { CHARGE_KINDS, formatCents, type ChargeKind, type PaymentMethod, type TChargeRequest, type TPaymentRequest } from "../../../shared/portal.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { leaseTenants, ledgerEntries } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
@@ -8,6 +8,7 @@ import { enqueueEmail } from "../../mail/outbox.ts";
 import { paymentReceiptEmail } from "../../mail/portal-emails.ts";
 import type { Services } from "../../services.ts";
 import type { Owner } from "./access.ts";
+import { cashReceipts, depositHeld } from "./cash-rules.ts";
 import { assessLateFee, balanceOf } from "./ledger-rules.ts";
 import { describeLeases, findOwnedLease, placesOf } from "./leases.ts";
 import { factOf, policyOf, postLeaseNow, postOwnerDue, type LeaseRow, type LedgerRow } from "./posting.ts";
@@ -19,7 +20,7 @@ import { isUuid } from "../ids.ts";
 export const ENTRY_NOT_FOUND = "Ledger entry not found.";
 
 /** Credits lower the balance; fees, deposits and refunds to the tenant raise it. */
-const CHARGE_SIGN: Record<ChargeKind, 1 | -1> = { fee: 1, deposit: 1, credit: -1, refund: 1 };
+const CHARGE_SIGN: Record<ChargeKind, 1 | -1> = { fee: 1, deposit: 1, credit: -1, refund: 1, deposit_applied: -1 };
 
 export function describeEntry(entry: LedgerRow, balanceCents: number, voidedBy: string | null) {
   return {
@@ -165,9 +166,16 @@ export async function recordPayment(services: Services, owner: Owner, leaseId: s
 export async function recordCharge(services: Services, owner: Owner, leaseId: string, input: TChargeRequest) {
   const today = chicagoToday(services.now());
   assertNotFuture(input.date, today, "date", "The date");
-  if (!CHARGE_KINDS.includes(input.kind)) throw new AppError("UNPROCESSABLE", [{ loc: ["body", "kind"], msg: "Choose fee, deposit, credit or refund" }]);
+  if (!CHARGE_KINDS.includes(input.kind)) throw new AppError("UNPROCESSABLE", [{ loc: ["body", "kind"], msg: "Choose fee, deposit, credit, refund or deposit kept" }]);
   return services.db.transaction(async (tx) => {
     const lease = await findOwnedLease(tx, owner, leaseId, true);
+    if (input.kind === "deposit_applied") {
+      // Only deposit money the tenant paid can be kept.
+      const held = depositHeld(cashReceipts((await entriesOf(tx, owner, lease.id)).map(factOf)), today);
+      if (input.amount_cents > held) {
+        throw new AppError("UNPROCESSABLE", [{ loc: ["body", "amount_cents"], msg: `This lease holds ${formatCents(held)} of security deposit paid by the tenant: keep at most that` }]);
+      }
+    }
     const [entry] = await tx
       .insert(ledgerEntries)
       .values({

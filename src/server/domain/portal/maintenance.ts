@@ -19,6 +19,7 @@ import { hitRateLimit } from "../rate-limit.ts";
 import type { TenantAccountRow } from "../sessions.ts";
 import { INTRODUCTIONS_PER_DAY } from "../skills.ts";
 import type { Owner } from "./access.ts";
+import { expensesOfRequest } from "./expenses.ts";
 import { describeFile, storeFile, type Upload } from "./files.ts";
 import { leaseState } from "./leases.ts";
 import { allowedMoves, CATEGORY_SKILL, OPEN_STATUSES, TENANT_CANCELLABLE } from "./maintenance-rules.ts";
@@ -231,7 +232,9 @@ export async function getOwnerRequest(services: Services, owner: Owner, id: stri
   const view = await describeWithTimeline(services.db, row, services.now());
   const skill = CATEGORY_SKILL[row.category];
   const [assigned] = row.assignedMemberId ? await services.db.select().from(members).where(eq(members.id, row.assignedMemberId)) : [];
-  return { ...view, matching_skill: skill, assigned_to: assigned ? `${assigned.firstName} ${assigned.lastName.slice(0, 1)}.` : null };
+  // The expenses that paid for it (PORTAL.md 5: a linked expense when it cost money).
+  const paid = await expensesOfRequest(services.db, owner.id, row.id);
+  return { ...view, matching_skill: skill, assigned_to: assigned ? `${assigned.firstName} ${assigned.lastName.slice(0, 1)}.` : null, expenses: paid };
 }
 
 export async function getTenantRequest(services: Services, tenant: TenantAccountRow, id: string) {

@@ -4,9 +4,9 @@ import { formatCents } from "../../../shared/portal.ts";
 import type { Tx } from "../../db/client.ts";
 import { leases, ledgerEntries, members, ownerSettings, payoutAccounts, processedWebhookEvents, properties, rentPayments, units } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
-import type { RentCheckoutSnapshot, RentEvent, RentPaymentProvider } from "../../payments/rent-provider.ts";
-import { StripeRentProvider } from "../../payments/stripe-connect.ts";
-import { TestRentProvider, type TestBankOutcome } from "../../payments/test-connect.ts";
+import { rentProvider, testRentProvider } from "../../payments/index.ts";
+import type { RentCheckoutSnapshot, RentEvent } from "../../payments/rent-provider.ts";
+import type { TestBankOutcome } from "../../payments/test-connect.ts";
 import type { Services } from "../../services.ts";
 import { isUuid } from "../ids.ts";
 import { hitRateLimit, type RateLimitRule } from "../rate-limit.ts";
@@ -15,6 +15,7 @@ import type { Owner } from "./access.ts";
 import { balanceOf } from "./ledger-rules.ts";
 import { emailReceipts } from "./ledger.ts";
 import { postLeaseNow } from "./posting.ts";
+import { reconcilePurchase } from "./purchases.ts";
 import { findTenantLease } from "./tenants.ts";
 
 // Online rent (PORTAL.md 4): the owner connects payouts; the tenant pays the balance or a part of
@@ -23,24 +24,6 @@ import { findTenantLease } from "./tenants.ts";
 // a bank payment that fails later is voided and a refund is posted as one: entries are never
 // deleted. Each event re-reads the checkout from the provider, so duplicate and out-of-order
 // deliveries end in the provider's current state.
-
-const providers = new WeakMap<Services, RentPaymentProvider>();
-
-export function rentProvider(services: Services): RentPaymentProvider {
-  let provider = providers.get(services);
-  if (!provider) {
-    provider = services.config.STRIPE_SECRET_KEY ? new StripeRentProvider(services.config) : new TestRentProvider(services);
-    providers.set(services, provider);
-  }
-  return provider;
-}
-
-/** The test provider's online rent, or a clear 404 when the app runs on Stripe. */
-export function testRentProvider(services: Services): TestRentProvider {
-  const provider = rentProvider(services);
-  if (!(provider instanceof TestRentProvider)) throw new AppError("NOT_FOUND", "Test mode is off: rent is paid through Stripe.");
-  return provider;
-}
 
 export const RENT_CHECKOUTS_PER_TENANT: RateLimitRule = {
   name: "rent-checkout:tenant",
@@ -128,7 +111,8 @@ export async function startRentPayment(services: Services, tenant: TenantAccount
     accountId: account.accountId,
     amountCents: amount,
     description: `Rent for ${place?.line1}, unit ${place?.label}`,
-    tenantEmail: tenant.email,
+    payerEmail: tenant.email,
+    clientReferenceId: id,
     metadata: { kind: "rent", rent_payment_id: id, lease_id: lease.id, owner_id: lease.ownerId },
     successUrl: `${base}/tenant/payments/${id}`,
     cancelUrl: `${base}/tenant`,
@@ -268,7 +252,7 @@ export async function reconcileRentPayment(tx: Tx, services: Services, snapshot:
   return "applied";
 }
 
-/** Applies one verified event about online rent, once per event id. */
+/** Applies one verified event about online rent (or a purchase's checkout), once per event id. */
 export async function applyRentEvent(services: Services, event: RentEvent): Promise<"applied" | "duplicate" | "unknown"> {
   const provider = rentProvider(services);
   // Provider reads happen before the transaction: no network call holds database locks.
@@ -294,6 +278,8 @@ export async function applyRentEvent(services: Services, event: RentEvent): Prom
   return services.db.transaction(async (tx) => {
     if (!(await firstDelivery(tx, event))) return "duplicate";
     if (!snapshot) return "unknown";
+    // The same checkout takes owners' a-la-carte purchases.
+    if (snapshot.metadata.kind === "purchase") return reconcilePurchase(tx, services, snapshot);
     return reconcileRentPayment(tx, services, snapshot);
   });
 }

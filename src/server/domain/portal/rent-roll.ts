@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import { chicagoToday, lastDayOf, periodLabel, periodOf, type Period } from "../../../shared/calendar.ts";
 import type { RollStatus } from "../../../shared/portal.ts";
-import { csvLine } from "../../documents/csv.ts";
+import { csvLine, dollars } from "../../documents/csv.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { leaseTenants, ledgerEntries } from "../../db/schema.ts";
 import type { Services } from "../../services.ts";
@@ -73,9 +73,6 @@ export async function rentRoll(services: Services, owner: Owner, month?: Period)
     },
   };
 }
-
-/** Cents as dollars a spreadsheet sums: 105000 -> "1050.00". */
-const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 export function rentRollCsv(roll: Awaited<ReturnType<typeof rentRoll>>): string {
   const header = ["Property", "Unit", "Tenants", "Monthly rent", "Due this month", "Paid this month", "Balance at month end", "Status"];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { recentPurchases } from "../../domain/portal/purchases.ts";
 import { ADMIN_PAGE_SIZES, DATA_FILTERS, ZAdminListQuerySchema, ZAdminLoginRequestSchema } from "../../../shared/admin.ts";
 import { ZEmailRequestSchema, ZLinkTokenRequestSchema } from "../../../shared/account-schema.ts";
 import { confirmAdminSignInLink, describeAdmin, requestAdminSignInLink, signInAdmin, signOutAdmin } from "../../domain/admin/auth.ts";
@@ -93,6 +94,8 @@ export const adminArea = {
 
   payments: router({
     list: adminProcedure.input(payments.input).query(({ ctx, input }) => listPayments(ctx.services.db, payments.limit(input), ctx.services.now())),
+    /** Owners' a-la-carte purchases (Schedule E reports...), newest first: money the association took. */
+    purchases: adminProcedure.query(({ ctx }) => recentPurchases(ctx.services)),
   }),
 
   data: router({

@@ -31,6 +31,19 @@ import { leaseLedger, recordCharge, recordPayment, voidEntry } from "../../domai
 import { addProperty, addUnit, deleteProperty, getProperty, listProperties, updateProperty, updateUnit } from "../../domain/portal/properties.ts";
 import { importRentRoll } from "../../domain/portal/rent-roll-import.ts";
 import { rentRoll } from "../../domain/portal/rent-roll.ts";
+import {
+  expenseCategoryList,
+  ZBankImportRequestSchema,
+  ZExpenseListQuerySchema,
+  ZExpensePatchSchema,
+  ZExpenseSchema,
+  ZPurchaseRequestSchema,
+  ZStatementSettingsSchema,
+} from "../../../shared/books.ts";
+import { importBankExpenses } from "../../domain/portal/bank-import.ts";
+import { addExpense, deleteExpense, getExpense, listExpenses, removeReceipt, updateExpense } from "../../domain/portal/expenses.ts";
+import { listPurchases, startPurchase } from "../../domain/portal/purchases.ts";
+import { keptStatement, keptStatements, monthlyReport, saveStatementEmail, scheduleEReport } from "../../domain/portal/reports.ts";
 import { publicProcedure, router, type TrpcContext } from "../trpc.ts";
 
 // The owner portal for the React client: the same domain functions as /api/portal (PORTAL.md 8).
@@ -113,4 +126,37 @@ export const ownerRouter = router({
       .mutation(async ({ ctx, input }) => savePaymentInstructions(ctx.services, await write(ctx), input.payment_instructions)),
   }),
   export: publicProcedure.query(async ({ ctx }) => exportOwnerBooks(ctx.services, await read(ctx))),
+  // Expenses, reports and purchases (PORTAL.md 6, 7.5): receipts go to the REST upload path.
+  expenses: router({
+    categories: publicProcedure.query(async ({ ctx }) => {
+      await read(ctx);
+      return expenseCategoryList();
+    }),
+    list: publicProcedure.input(ZExpenseListQuerySchema.optional()).query(async ({ ctx, input }) => listExpenses(ctx.services, await read(ctx), input ?? {})),
+    get: publicProcedure.input(ZId).query(async ({ ctx, input }) => getExpense(ctx.services, await read(ctx), input.id)),
+    create: publicProcedure.input(ZExpenseSchema).mutation(async ({ ctx, input }) => addExpense(ctx.services, await write(ctx), input)),
+    update: publicProcedure
+      .input(ZId.extend({ patch: ZExpensePatchSchema }))
+      .mutation(async ({ ctx, input }) => updateExpense(ctx.services, await write(ctx), input.id, input.patch)),
+    remove: publicProcedure.input(ZId).mutation(async ({ ctx, input }) => deleteExpense(ctx.services, await write(ctx), input.id)),
+    removeReceipt: publicProcedure.input(ZId).mutation(async ({ ctx, input }) => removeReceipt(ctx.services, await write(ctx), input.id)),
+    import: publicProcedure.input(ZBankImportRequestSchema).mutation(async ({ ctx, input }) => importBankExpenses(ctx.services, await write(ctx), input)),
+  }),
+  reports: router({
+    monthly: publicProcedure
+      .input(z.object({ month: PeriodSchema.optional() }).optional())
+      .query(async ({ ctx, input }) => monthlyReport(ctx.services, await read(ctx), input?.month)),
+    statements: publicProcedure.query(async ({ ctx }) => keptStatements(ctx.services, await read(ctx))),
+    statement: publicProcedure.input(ZId).query(async ({ ctx, input }) => keptStatement(ctx.services, await read(ctx), input.id)),
+    saveSettings: publicProcedure
+      .input(ZStatementSettingsSchema)
+      .mutation(async ({ ctx, input }) => saveStatementEmail(ctx.services, await write(ctx), input.monthly_email)),
+    scheduleE: publicProcedure
+      .input(z.object({ year: z.number().int().min(2000).max(2100).optional() }).optional())
+      .query(async ({ ctx, input }) => (await scheduleEReport(ctx.services, await read(ctx), input?.year)).report),
+  }),
+  purchases: router({
+    list: publicProcedure.query(async ({ ctx }) => listPurchases(ctx.services, await read(ctx))),
+    start: publicProcedure.input(ZPurchaseRequestSchema).mutation(async ({ ctx, input }) => startPurchase(ctx.services, await write(ctx), input)),
+  }),
 });

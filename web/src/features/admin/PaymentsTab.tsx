@@ -74,6 +74,44 @@ export function PaymentsTab() {
           </>
         )}
       </Card>
+      <PurchasesCard />
     </div>
+  );
+}
+
+const PURCHASE_TONE = { paid: "green", initiated: "amber", processing: "amber", failed: "red", expired: "slate" } as const;
+
+/** Owners' a-la-carte purchases (Schedule E reports for a tax year), newest 200. */
+function PurchasesCard() {
+  const list = trpc.admin.payments.purchases.useQuery();
+  useSessionLossGuard(list.error);
+  const head = ["Member", "Email", "Item", "Amount", "Status", "Date"];
+  return (
+    <Card title="A-la-carte purchases">
+      {list.isPending ? (
+        <Loading label="Loading purchases..." />
+      ) : list.isError ? (
+        <LoadFailed error={list.error} fallback="Failed to load purchases." onRetry={() => void list.refetch()} />
+      ) : (
+        <Table caption="A-la-carte purchases" head={head}>
+          {list.data.length === 0 && <EmptyRow columns={head.length}>No purchases yet.</EmptyRow>}
+          {list.data.map((p) => (
+            <tr key={p.id}>
+              <Cell className="font-medium">{p.member.name}</Cell>
+              <Cell className="break-all">{p.member.email}</Cell>
+              <Cell>
+                {p.label}
+                {p.year ? `, ${p.year}` : ""}
+              </Cell>
+              <Cell className="whitespace-nowrap">{formatAmount(p.amount_cents, p.currency)}</Cell>
+              <Cell>
+                <Badge tone={PURCHASE_TONE[p.status]}>{p.status}</Badge>
+              </Cell>
+              <Cell className="whitespace-nowrap">{when(p.created_at)}</Cell>
+            </tr>
+          ))}
+        </Table>
+      )}
+    </Card>
   );
 }

@@ -17,6 +17,8 @@ const OWNER_LINKS = [
   { to: "/portal/rent-roll", label: "Rent Roll" },
   { to: "/portal/maintenance", label: "Maintenance" },
   { to: "/portal/payouts", label: "Online Rent" },
+  { to: "/portal/expenses", label: "Expenses" },
+  { to: "/portal/reports", label: "Reports" },
   { to: "/portal/import", label: "Import" },
 ] as const;
 

@@ -222,7 +222,13 @@ function PaymentForm({ leaseId, onDone }: { leaseId: string; onDone: () => void 
   );
 }
 
-const CHARGE_LABELS: Record<ChargeKind, string> = { fee: "A fee (repair, key, NSF...)", deposit: "Security deposit due", credit: "A credit to the tenant", refund: "A refund paid to the tenant" };
+const CHARGE_LABELS: Record<ChargeKind, string> = {
+  fee: "A fee (repair, key, NSF...)",
+  deposit: "Security deposit due",
+  credit: "A credit to the tenant",
+  refund: "A refund paid to the tenant",
+  deposit_applied: "Security deposit kept for what the tenant owes",
+};
 
 function ChargeForm({ leaseId, onDone }: { leaseId: string; onDone: () => void }) {
   const done = useLedgerMutationDone(onDone);

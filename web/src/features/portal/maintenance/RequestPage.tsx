@@ -1,12 +1,12 @@
 import { useId, useState } from "react";
-import { useParams } from "react-router-dom";
+import { Link, useParams } from "react-router-dom";
 import { MAINTENANCE_STATUS_LABELS, type MaintenanceStatus } from "@shared/portal.ts";
 import type { SpecialtySkill } from "@shared/membership.ts";
-import { Button } from "../../../components/Button.tsx";
+import { Button, buttonClass } from "../../../components/Button.tsx";
 import { Field, inputClass } from "../../../components/FormField.tsx";
 import { uploadFile } from "../../../lib/upload.ts";
 import { trpc } from "../../../trpc.ts";
-import { Failed, FormError, PortalDialog, Section, Working } from "../owner/ui.tsx";
+import { day, Failed, FormError, money, PortalDialog, Section, Working } from "../owner/ui.tsx";
 import { CommentForm, PhotoForm, PriorityBadge, RequestStatusBadge, Timeline } from "./shared.tsx";
 
 const MOVE_LABELS: Record<MaintenanceStatus, string> = {
@@ -67,6 +67,31 @@ export default function RequestPage({ canWrite }: { canWrite: boolean }) {
               ))
             )}
           </div>
+        )}
+      </Section>
+
+      <Section title="What it cost" actions={canWrite && <Link to="/portal/expenses" className={buttonClass("secondary", "text-sm")}>Record an Expense</Link>}>
+        {r.expenses.length === 0 ? (
+          <p className="text-sm text-slate-600">No expense is linked to this request. Record one under Expenses and choose this request.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100 text-sm" aria-label="Expenses of this request">
+            {r.expenses.map((e) => (
+              <li key={e.id} className="flex flex-wrap justify-between gap-2 py-2">
+                <span>
+                  {day(e.date)} · {e.payee} · {e.category_label}
+                  {e.receipt && (
+                    <>
+                      {" · "}
+                      <a href={`/api/portal/files/${e.receipt.id}`} className="text-brand-700 hover:underline" download>
+                        Receipt<span className="sr-only"> of {e.payee}</span>
+                      </a>
+                    </>
+                  )}
+                </span>
+                <span className="tabular-nums">{money(e.amount_cents)}</span>
+              </li>
+            ))}
+          </ul>
         )}
       </Section>
 

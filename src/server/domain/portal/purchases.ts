@@ -1,0 +1,167 @@
+import { and, desc, eq } from "drizzle-orm";
+import { ALA_CARTE_ITEMS, alaCartePrices, CURRENCY, isPaidLevel, type AlaCarteItem, type PaidLevel } from "../../../shared/membership.ts";
+import type { TPurchaseRequest } from "../../../shared/books.ts";
+import { chicagoToday } from "../../../shared/calendar.ts";
+import { formatCents } from "../../../shared/portal.ts";
+import type { Tx } from "../../db/client.ts";
+import { members, portalPurchases } from "../../db/schema.ts";
+import { AppError } from "../../errors.ts";
+import { enqueueEmail } from "../../mail/outbox.ts";
+import { renderEmail } from "../../mail/templates.ts";
+import { rentProvider } from "../../payments/index.ts";
+import type { RentCheckoutSnapshot } from "../../payments/rent-provider.ts";
+import type { Services } from "../../services.ts";
+import { customerFor } from "../billing.ts";
+import type { Owner } from "./access.ts";
+
+// A-la-carte purchases (PORTAL.md 7.5, DECISIONS.md 23): one-time payments through checkout in
+// payment mode, on the same provider code as online rent (Stripe Checkout, or the test provider's
+// TEST MODE page). The price comes from the one price table; the purchase is recorded as paid
+// only by the provider's verified event, applied once per event id. The table and the flow are
+// general (item, year or reference, amount, status, provider ids); the Schedule E report of a tax
+// year is the item sold here so far: eviction cases and bookkeeping months come with those services.
+
+export type PurchaseRow = typeof portalPurchases.$inferSelect;
+
+const SELLABLE: readonly AlaCarteItem[] = ["tax_report"];
+/** A checkout left open is offered again for this long, so a second click does not start a second payment. */
+const REUSE_OPEN_CHECKOUT_MS = 23 * 60 * 60 * 1000;
+
+export function describePurchase(row: PurchaseRow) {
+  return {
+    id: row.id,
+    item: row.item,
+    label: alaCartePrices[row.item].label,
+    year: row.year,
+    reference: row.reference,
+    amount_cents: row.amountCents,
+    currency: row.currency,
+    status: row.status,
+    checkout_url: row.status === "initiated" ? row.checkoutUrl : null,
+    paid_at: row.paidAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** GET /api/portal/purchases: the owner's purchases and what each item costs at their level. */
+export async function listPurchases(services: Services, owner: Owner) {
+  const rows = await services.db.select().from(portalPurchases).where(eq(portalPurchases.ownerId, owner.id)).orderBy(desc(portalPurchases.createdAt));
+  const level = owner.member.membershipLevel;
+  return {
+    purchases: rows.map(describePurchase),
+    prices: ALA_CARTE_ITEMS.map((item) => ({
+      item,
+      label: alaCartePrices[item].label,
+      per: alaCartePrices[item].per,
+      amount_cents: isPaidLevel(level) ? alaCartePrices[item].cents[level] : alaCartePrices[item].cents.Standard,
+      available: SELLABLE.includes(item),
+    })),
+  };
+}
+
+/**
+ * POST /api/portal/purchases `{item: "tax_report", year}`: a checkout in payment mode for the item
+ * at the owner's price, answered as `checkout_url`. Nothing is unlocked until the provider's event.
+ */
+export async function startPurchase(services: Services, owner: Owner, input: TPurchaseRequest) {
+  if (!SELLABLE.includes(input.item)) {
+    throw new AppError("UNPROCESSABLE", [
+      { loc: ["body", "item"], msg: `${alaCartePrices[input.item].label} is bought with that service when it opens; only the Schedule E report (tax_report) is sold here so far.` },
+    ]);
+  }
+  const thisYear = Number(chicagoToday(services.now()).slice(0, 4));
+  if (input.year === undefined) throw new AppError("UNPROCESSABLE", [{ loc: ["body", "year"], msg: "Say which tax year the Schedule E report is for" }]);
+  if (input.year > thisYear) throw new AppError("UNPROCESSABLE", [{ loc: ["body", "year"], msg: `Tax year ${input.year} has not started yet` }]);
+  const level = owner.member.membershipLevel as PaidLevel;
+  const price = alaCartePrices[input.item].cents[level];
+  if (price === null) throw new AppError("CONFLICT", `The ${alaCartePrices[input.item].label} is included in ${level}: there is nothing to buy.`);
+
+  const existing = await services.db
+    .select()
+    .from(portalPurchases)
+    .where(and(eq(portalPurchases.ownerId, owner.id), eq(portalPurchases.item, input.item), eq(portalPurchases.year, input.year)))
+    .orderBy(desc(portalPurchases.createdAt));
+  if (existing.some((p) => p.status === "paid" || p.status === "processing")) {
+    throw new AppError("CONFLICT", `You have bought the Schedule E report for ${input.year} already.`);
+  }
+  const open = existing.find((p) => p.status === "initiated" && services.now().getTime() - p.createdAt.getTime() < REUSE_OPEN_CHECKOUT_MS && p.amountCents === price);
+  if (open) return { ...describePurchase(open), purchase_id: open.id };
+
+  const provider = rentProvider(services);
+  const id = crypto.randomUUID();
+  const base = services.config.PUBLIC_URL;
+  const customerId = provider.name === "stripe" ? await customerFor(services, owner.member) : null;
+  const checkout = await provider.createRentCheckout({
+    accountId: null,
+    amountCents: price,
+    description: `${alaCartePrices[input.item].label}, tax year ${input.year}`,
+    payerEmail: owner.member.email,
+    customerId,
+    clientReferenceId: id,
+    metadata: { kind: "purchase", purchase_id: id, owner_id: owner.id, item: input.item, year: String(input.year) },
+    successUrl: `${base}/portal/reports/schedule-e?year=${input.year}&purchase=${id}`,
+    cancelUrl: `${base}/portal/reports/schedule-e?year=${input.year}`,
+    idempotencyKey: `purchase-checkout-${id}`,
+  });
+  const [row] = await services.db
+    .insert(portalPurchases)
+    .values({
+      id,
+      ownerId: owner.id,
+      item: input.item,
+      year: input.year,
+      reference: input.reference ?? null,
+      amountCents: price,
+      currency: CURRENCY,
+      provider: provider.name,
+      sessionId: checkout.sessionId,
+      checkoutUrl: checkout.url,
+    })
+    .returning();
+  return { ...describePurchase(row!), purchase_id: id };
+}
+
+/**
+ * Brings a purchase to its checkout's state as the provider reports it (under the row's lock):
+ * paid once, with an email to the owner in the same transaction; a paid purchase stays paid.
+ */
+export async function reconcilePurchase(tx: Tx, services: Services, snapshot: RentCheckoutSnapshot): Promise<"applied" | "unknown"> {
+  const [row] = await tx.select().from(portalPurchases).where(eq(portalPurchases.sessionId, snapshot.sessionId)).for("update");
+  if (!row) return "unknown";
+  if (row.status === "paid") return "applied";
+  const status = snapshot.state === "paid" ? "paid" : snapshot.state === "processing" ? "processing" : snapshot.state === "failed" ? "failed" : snapshot.state === "expired" ? "expired" : row.status;
+  const now = services.now();
+  await tx
+    .update(portalPurchases)
+    .set({ status, paymentRef: snapshot.paymentRef, paidAt: status === "paid" ? now : null, updatedAt: now })
+    .where(eq(portalPurchases.id, row.id));
+  if (status === "paid") {
+    const [member] = await tx.select().from(members).where(eq(members.id, row.ownerId));
+    if (member && !member.deletedAt) {
+      await enqueueEmail(tx, {
+        to: member.email,
+        memberId: member.id,
+        ...renderEmail(services.config, "purchase_receipt", `Receipt: ${alaCartePrices[row.item].label}${row.year ? ` for ${row.year}` : ""}`, {
+          heading: `Thank you, ${member.firstName}`,
+          paragraphs: [
+            `We received ${formatCents(row.amountCents)} for the ${alaCartePrices[row.item].label}${row.year ? ` of tax year ${row.year}` : ""}.`,
+            row.item === "tax_report" ? `Your Schedule E for ${row.year} is open in your owner portal, with its PDF and the CSV for your tax preparer.` : "It is now part of your owner portal.",
+          ],
+          action: row.item === "tax_report" ? { label: "Open your Schedule E", url: `${services.config.PUBLIC_URL}/portal/reports/schedule-e?year=${row.year}` } : undefined,
+        }),
+      });
+    }
+  }
+  return "applied";
+}
+
+/** Admins' view of every purchase (the Payments tab): newest first, with the member's email. */
+export async function recentPurchases(services: Services) {
+  const rows = await services.db
+    .select({ purchase: portalPurchases, email: members.email, firstName: members.firstName, lastName: members.lastName })
+    .from(portalPurchases)
+    .innerJoin(members, eq(members.id, portalPurchases.ownerId))
+    .orderBy(desc(portalPurchases.createdAt))
+    .limit(200);
+  return rows.map((r) => ({ ...describePurchase(r.purchase), checkout_url: null, provider: r.purchase.provider, member: { email: r.email, name: `${r.firstName} ${r.lastName}` } }));
+}

@@ -1,0 +1,324 @@
+import { describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import fc from "fast-check";
+import { EXPENSE_CATEGORIES, EXPENSE_CATEGORY_KEYS } from "../../src/shared/books.ts";
+import { alaCartePrices } from "../../src/shared/membership.ts";
+import { periodOf, type IsoDate } from "../../src/shared/calendar.ts";
+import { renderScheduleEPdf } from "../../src/server/documents/schedule-e-pdf.ts";
+import { bankRows, duplicateKey, guessMapping, parseBankAmount, parseBankDate, payeeKey, readBankRows, suggestCategory } from "../../src/server/domain/portal/bank-import-rules.ts";
+import { cashReceipts, depositHeld, owedOn } from "../../src/server/domain/portal/cash-rules.ts";
+import { depreciation, depreciationSchedule, RECOVERY_CLASS, tablePercent } from "../../src/server/domain/portal/depreciation.ts";
+import type { LedgerFact } from "../../src/server/domain/portal/ledger-rules.ts";
+import { prorate } from "../../src/server/domain/portal/rent.ts";
+import { fairRentalDays, scheduleE } from "../../src/server/domain/portal/schedule-e-rules.ts";
+import type { ReportExpense, ReportLease, ReportProperty } from "../../src/server/domain/portal/statement-rules.ts";
+import { pdfPages } from "../support/pdf-text.ts";
+
+// The books' rules as pure functions (PORTAL.md 6): depreciation against IRS Publication 946's
+// printed tables, the cash basis of a ledger, Schedule E's line of every category, and the bank
+// exports' quirks. Expected figures come from the publication or are worked by hand in comments.
+
+describe("depreciation by Publication 946", () => {
+  test("Table A-6 (residential rental, 27.5 years, mid-month): the printed percentages", () => {
+    // Year 1 by month placed in service: Jan 3.485, Feb 3.182, ... Jul 1.667, ... Dec 0.152.
+    expect(Array.from({ length: 12 }, (_, m) => tablePercent("residential_27_5", 1, m + 1))).toEqual([3485, 3182, 2879, 2576, 2273, 1970, 1667, 1364, 1061, 758, 455, 152]);
+    // Years 2-9: 3.636 in every column.
+    for (let year = 2; year <= 9; year++) for (let m = 1; m <= 12; m++) expect(tablePercent("residential_27_5", year, m)).toBe(3636);
+    // Year 10: 3.637 for months 1-6, 3.636 for 7-12; year 11 the other way round, alternating to year 27.
+    expect(tablePercent("residential_27_5", 10, 1)).toBe(3637);
+    expect(tablePercent("residential_27_5", 10, 7)).toBe(3636);
+    expect(tablePercent("residential_27_5", 11, 1)).toBe(3636);
+    expect(tablePercent("residential_27_5", 11, 12)).toBe(3637);
+    expect(tablePercent("residential_27_5", 27, 6)).toBe(3636);
+    // Year 28: Jan 1.970 ... Jun 3.485, then 3.636; year 29: Jul 0.152 ... Dec 1.667; nothing after.
+    expect(tablePercent("residential_27_5", 28, 1)).toBe(1970);
+    expect(tablePercent("residential_27_5", 28, 6)).toBe(3485);
+    expect(tablePercent("residential_27_5", 28, 12)).toBe(3636);
+    expect(tablePercent("residential_27_5", 29, 1)).toBe(0);
+    expect(tablePercent("residential_27_5", 29, 7)).toBe(152);
+    expect(tablePercent("residential_27_5", 29, 12)).toBe(1667);
+    expect(tablePercent("residential_27_5", 30, 12)).toBe(0);
+  });
+
+  test("Table A-7a (nonresidential real property, 39 years, mid-month): the printed percentages", () => {
+    // Year 1: Jan 2.461, Feb 2.247, ... Dec 0.107; years 2-39: 2.564; year 40: Jan 0.107 ... Dec 2.461.
+    expect(Array.from({ length: 12 }, (_, m) => tablePercent("nonresidential_39", 1, m + 1))).toEqual([2461, 2247, 2033, 1819, 1605, 1391, 1177, 963, 749, 535, 321, 107]);
+    expect(tablePercent("nonresidential_39", 2, 5)).toBe(2564);
+    expect(tablePercent("nonresidential_39", 39, 12)).toBe(2564);
+    expect(Array.from({ length: 12 }, (_, m) => tablePercent("nonresidential_39", 40, m + 1))).toEqual([107, 321, 535, 749, 963, 1177, 1391, 1605, 1819, 2033, 2247, 2461]);
+    expect(tablePercent("nonresidential_39", 41, 1)).toBe(0);
+  });
+
+  test("every column of both tables adds up to 100.000%", () => {
+    for (let month = 1; month <= 12; month++) {
+      const a6 = Array.from({ length: 30 }, (_, i) => tablePercent("residential_27_5", i + 1, month)).reduce((s, p) => s + p, 0);
+      const a7a = Array.from({ length: 41 }, (_, i) => tablePercent("nonresidential_39", i + 1, month)).reduce((s, p) => s + p, 0);
+      expect([month, a6, a7a]).toEqual([month, 100_000, 100_000]);
+    }
+  });
+
+  test("line 18 is the basis times the table's percentage, half up to the cent", () => {
+    // A house placed in service in January 2020 with a $275,000 building basis:
+    // 2020 (year 1): 275,000 x 3.485% = 9,583.75; 2021 (year 2): 275,000 x 3.636% = 9,999.00.
+    expect(depreciation(27_500_000, "2020-01-15", 2020, "residential_27_5")).toEqual({ year: 2020, recoveryYear: 1, percent: 3485, amountCents: 958_375 });
+    expect(depreciation(27_500_000, "2020-01-15", 2021, "residential_27_5").amountCents).toBe(999_900);
+    // Placed in service in December: 0.152% of $100,000 is $152.00 the first year.
+    expect(depreciation(10_000_000, "2025-12-10", 2025, "residential_27_5").amountCents).toBe(15_200);
+    // Nonresidential, July: 1.177% of $390,000 = 4,590.30 in year 1; 2.564% = 9,999.60 after.
+    expect(depreciation(39_000_000, "2023-07-20", 2023, "nonresidential_39").amountCents).toBe(459_030);
+    expect(depreciation(39_000_000, "2023-07-20", 2025, "nonresidential_39").amountCents).toBe(999_960);
+    // Half a cent rounds up: $1,000.01 x 3.485% = 34.850348... -> 34.85; $1,234.57 x 0.152% = 1.8765464 -> 1.88.
+    expect(depreciation(100_001, "2020-01-01", 2020, "residential_27_5").amountCents).toBe(3_485);
+    expect(depreciation(123_457, "2020-12-01", 2020, "residential_27_5").amountCents).toBe(188);
+    // Before the year placed in service, and for land, nothing.
+    expect(depreciation(27_500_000, "2020-01-15", 2019, "residential_27_5").amountCents).toBe(0);
+    expect(RECOVERY_CLASS.land).toBe("none");
+    expect(RECOVERY_CLASS.single_family).toBe("residential_27_5");
+    expect(RECOVERY_CLASS.commercial).toBe("nonresidential_39");
+  });
+
+  test("the schedule: earlier years, this year and the basis left; never more than the basis", () => {
+    const s = depreciationSchedule(27_500_000, "2020-01-15", 2025, "residential_27_5");
+    // 2020 9,583.75 + 2021-2024 4 x 9,999.00 = 49,579.75 before 2025; 2025 9,999.00; left 275,000 - 59,578.75.
+    expect(s.priorCents).toBe(958_375 + 4 * 999_900);
+    expect(s.current).toMatchObject({ recoveryYear: 6, percent: 3636, amountCents: 999_900 });
+    expect(s.remainingCents).toBe(27_500_000 - 958_375 - 5 * 999_900);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 500_000_000 }), fc.integer({ min: 1, max: 12 }), fc.constantFrom("residential_27_5" as const, "nonresidential_39" as const), (basis, month, cls) => {
+        const total = depreciationSchedule(basis, `2001-${String(month).padStart(2, "0")}-15`, 2001, cls).years.reduce((sum, y) => sum + y.amountCents, 0);
+        // Each year is rounded on its own: the total is the basis within a cent a year.
+        expect(Math.abs(total - basis)).toBeLessThanOrEqual(41);
+      }),
+    );
+  });
+});
+
+let seq = 0;
+const fact = (kind: LedgerFact["kind"], date: IsoDate, amountCents: number, extra: Partial<LedgerFact> = {}): LedgerFact => ({
+  id: `e${++seq}`,
+  date,
+  kind,
+  amountCents,
+  period: kind === "rent" || kind === "late_fee" ? periodOf(date) : null,
+  voids: null,
+  ...extra,
+});
+const byCategory = (entries: LedgerFact[]) => {
+  const totals: Record<string, number> = {};
+  for (const r of cashReceipts(entries)) totals[`${r.date} ${r.category}`] = (totals[`${r.date} ${r.category}`] ?? 0) + r.amountCents;
+  return totals;
+};
+
+describe("the cash basis of a ledger", () => {
+  test("a payment pays the oldest charges first and counts on its own day under what it paid", () => {
+    const entries = [
+      fact("rent", "2025-03-01", 120_000),
+      fact("deposit", "2025-03-01", 120_000),
+      fact("late_fee", "2025-03-07", 5_000),
+      // $2,420 on the 10th: rent 1,200, the deposit 1,200 (held, not income), 20.00 of the fee.
+      fact("payment", "2025-03-10", -242_000),
+    ];
+    expect(byCategory(entries)).toEqual({ "2025-03-10 rent": 120_000, "2025-03-10 deposit": 120_000, "2025-03-10 late_fee": 2_000 });
+    expect(depositHeld(cashReceipts(entries), "2025-03-31")).toBe(120_000);
+    expect(depositHeld(cashReceipts(entries), "2025-03-09")).toBe(0);
+    expect(owedOn(entries, "2025-03-31")).toBe(3_000);
+  });
+
+  test("money paid ahead is rent when it comes; a charge posted later is paid from it, counted on the day it came", () => {
+    // Paid $2,400 on Dec 28 before a lease starting Jan 1 with a $1,200 deposit and $1,200 rent.
+    const entries = [fact("payment", "2025-12-28", -240_000), fact("rent", "2026-01-01", 120_000), fact("deposit", "2026-01-01", 120_000)];
+    expect(byCategory(entries)).toEqual({ "2025-12-28 rent": 120_000, "2025-12-28 deposit": 120_000 });
+    // Before the January charges exist the whole $2,400 is rent received in advance.
+    expect(byCategory(entries.slice(0, 1))).toEqual({ "2025-12-28 rent": 240_000 });
+  });
+
+  test("a kept deposit is income when applied and leaves the deposits held; credits are no money; voided payments are gone", () => {
+    const bounced = fact("payment", "2025-04-01", -150_000);
+    const entries = [
+      fact("rent", "2025-03-15", 82_258),
+      fact("deposit", "2025-03-15", 150_000),
+      fact("payment", "2025-03-15", -232_258),
+      fact("rent", "2025-04-01", 150_000),
+      bounced,
+      fact("void", "2025-04-01", 150_000, { voids: bounced.id }),
+      fact("credit", "2025-04-20", -10_000),
+      fact("deposit_applied", "2025-05-05", -140_000),
+    ];
+    expect(byCategory(entries)).toEqual({
+      "2025-03-15 rent": 82_258,
+      "2025-03-15 deposit": 150_000,
+      "2025-05-05 deposit_kept": 140_000,
+      "2025-05-05 deposit": -140_000,
+    });
+    expect(depositHeld(cashReceipts(entries), "2025-05-31")).toBe(10_000);
+    expect(owedOn(entries, "2025-05-31")).toBe(0);
+  });
+
+  test("a refund is money out: negative rent on its day, and owed back until paid again", () => {
+    const entries = [fact("rent", "2025-01-01", 100_000), fact("payment", "2025-01-02", -100_000), fact("refund", "2025-01-20", 100_000), fact("payment", "2025-02-01", -100_000)];
+    expect(byCategory(entries)).toEqual({ "2025-01-02 rent": 100_000, "2025-01-20 rent": -100_000, "2025-02-01 rent": 100_000 });
+    // An overpayment returned: 1,100 paid against 1,000 owed, 100 back.
+    const over = [fact("rent", "2025-01-01", 100_000), fact("payment", "2025-01-02", -110_000), fact("refund", "2025-01-05", 10_000)];
+    expect(byCategory(over)).toEqual({ "2025-01-02 rent": 110_000, "2025-01-05 rent": -10_000 });
+  });
+
+  test("over any ledger, income and deposits add up to the money that came in and went out", () => {
+    const kinds = fc.constantFrom("rent", "late_fee", "fee", "deposit", "payment", "credit", "refund") as fc.Arbitrary<LedgerFact["kind"]>;
+    fc.assert(
+      fc.property(fc.array(fc.tuple(kinds, fc.integer({ min: 1, max: 28 }), fc.integer({ min: 1, max: 200_000 })), { maxLength: 30 }), (rows) => {
+        const entries = rows.map(([kind, day, cents]) => fact(kind, `2025-01-${String(day).padStart(2, "0")}`, kind === "payment" || kind === "credit" ? -cents : cents));
+        const cashIn = entries.filter((e) => e.kind === "payment").reduce((s, e) => s - e.amountCents, 0);
+        const cashOut = entries.filter((e) => e.kind === "refund").reduce((s, e) => s + e.amountCents, 0);
+        const counted = cashReceipts(entries).reduce((s, r) => s + r.amountCents, 0);
+        expect(counted).toBe(cashIn - cashOut);
+      }),
+    );
+  });
+});
+
+describe("Schedule E lines", () => {
+  test("each category goes on the line PORTAL.md 6 gives it", () => {
+    const expected: Record<string, string | null> = {
+      advertising: "5",
+      auto_travel: "6",
+      cleaning_maintenance: "7",
+      commissions: "8",
+      insurance: "9",
+      legal_professional: "10",
+      management_fees: "11",
+      mortgage_interest: "12",
+      other_interest: "13",
+      repairs: "14",
+      supplies: "15",
+      property_taxes: "16",
+      utilities: "17",
+      hoa_dues: "19",
+      bank_fees: "19",
+      software: "19",
+      other: "19",
+      capital_improvement: null,
+      mortgage_principal: null,
+      owner_draw: null,
+      owner_contribution: null,
+      security_deposit_refund: null,
+    };
+    expect(Object.fromEntries(EXPENSE_CATEGORY_KEYS.map((k) => [k, EXPENSE_CATEGORIES[k].line as string | null]))).toEqual(expected);
+    // And the report puts each one there: $1.00 more per category so every line's total is unique.
+    const property: ReportProperty = { id: "p", displayName: "P", address: { line1: "1 Main St", line2: null, city: "Chicago", state: "IL", zip: "60601" }, propertyType: "land", placedInService: null, buildingBasisCents: null, archived: false };
+    const expenses: ReportExpense[] = EXPENSE_CATEGORY_KEYS.map((category, i) => ({ id: category, propertyId: "p", date: "2025-06-01", amountCents: (i + 1) * 100, payee: category, memo: null, category }));
+    const { report, transactions } = scheduleE({ year: 2025, properties: [property], leases: [], expenses });
+    const lines = report.properties[0]!.lines;
+    EXPENSE_CATEGORY_KEYS.forEach((category, i) => {
+      const line = expected[category];
+      if (line && line !== "19") expect(lines[line as keyof typeof lines]).toBe((i + 1) * 100);
+      expect(transactions.find((x) => x.payee === category)!.line).toBe(line ?? "none");
+    });
+    // Line 19: hoa_dues (14th) + bank_fees (15th) + software (16th) + other (17th) = 1,400 + 1,500 + 1,600 + 1,700.
+    expect(lines["19"]).toBe(6_200);
+    expect(report.properties[0]!.other_items.map((o) => o.description)).toEqual(["Bank fees", "HOA dues", "other", "Software and subscriptions"]);
+    expect(report.not_deductible.map((n) => n.category)).toEqual(["capital_improvement", "mortgage_principal", "owner_draw", "owner_contribution", "security_deposit_refund"]);
+  });
+
+  test("fair rental days count each day a lease covered the property once", () => {
+    const lease = (startDate: IsoDate, endDate: IsoDate | null) => ({ startDate, endDate });
+    expect(fairRentalDays([lease("2024-06-01", null)], 2025)).toBe(365);
+    expect(fairRentalDays([lease("2024-06-01", null)], 2024)).toBe(214); // June 1 - Dec 31 of a leap year
+    // Two units let at once count once; a gap counts nothing.
+    expect(fairRentalDays([lease("2025-01-01", "2025-03-31"), lease("2025-02-01", "2025-04-30"), lease("2025-06-01", "2025-06-10")], 2025)).toBe(120 + 10);
+    expect(fairRentalDays([lease("2025-03-15", "2025-11-30")], 2025)).toBe(261);
+    expect(fairRentalDays([lease("2026-01-01", null)], 2025)).toBe(0);
+  });
+
+  test("more than three properties take more pages, A, B and C on each; the PDF shows the lines and the pages", async () => {
+    const properties: ReportProperty[] = ["One", "Two", "Three", "Four"].map((name, i) => ({
+      id: name,
+      displayName: `${name} Flat`,
+      address: { line1: `${i + 1}00 W Main St`, line2: null, city: "Chicago", state: "IL", zip: "60601" },
+      propertyType: "multi_family",
+      placedInService: "2020-01-15",
+      buildingBasisCents: 27_500_000,
+      archived: false,
+    }));
+    const leases: ReportLease[] = properties.map((p) => ({
+      id: `l${p.id}`,
+      propertyId: p.id,
+      unitLabel: "1",
+      startDate: "2025-01-01",
+      endDate: null,
+      entries: [fact("rent", "2025-01-01", 100_000), fact("payment", "2025-01-01", -100_000)],
+    }));
+    const { report } = scheduleE({ year: 2025, properties, leases, expenses: [] });
+    expect(report.pages).toBe(2);
+    expect(report.properties.map((c) => `${c.page}${c.column}`)).toEqual(["1A", "1B", "1C", "2A"]);
+    expect(report.lines["23a"]).toBe(400_000);
+    expect(report.lines["23d"]).toBe(4 * 999_900);
+    const pages = await pdfPages(await renderScheduleEPdf(report, { ownerName: "Maria Gonzalez", generatedAt: new Date("2026-02-15T18:00:00Z") }));
+    const all = pages.join("\n").replace(/\s+/g, " ");
+    expect(all).toContain("Page 1 of 2 of Part I");
+    expect(all).toContain("Page 2 of 2 of Part I");
+    expect(all).toContain("3 Rents received $1,000.00 $1,000.00 $1,000.00");
+    expect(all).toContain("18 Depreciation expense or depletion $9,999.00");
+    expect(all).toContain("23d");
+    // The depreciation schedule grouped as the table prints it (Table A-6, placed in service in January).
+    expect(all).toContain("2020 1 3.485% $9,583.75");
+    expect(all).toContain("2021-2028 2-9 3.636% $9,999.00");
+    expect(all).toContain("2029-2046 10-27 3.636-3.637% $9,999.00 or $10,001.75");
+    expect(all).toContain("2047 28 1.970% $5,417.50");
+    expect(all).toMatch(/Page 1 of \d+/);
+  });
+});
+
+describe("bank exports", () => {
+  const fixture = (name: string) => readFileSync(join(import.meta.dir, "../fixtures/imports", name), "utf8");
+
+  test("amounts, dates and payees as banks write them", () => {
+    expect(["-77.45", '"1,200.00"'.replace(/"/g, ""), "$86.41", "(86.41)", "-$12.00", "12", "abc", ""].map(parseBankAmount)).toEqual([-7_745, 120_000, 8_641, -8_641, -1_200, 1_200, null, null]);
+    expect(parseBankDate("01/03/2025", "MDY")).toBe("2025-01-03");
+    expect(parseBankDate("1/3/25", "MDY")).toBe("2025-01-03");
+    expect(parseBankDate("03/01/2025", "DMY")).toBe("2025-01-03");
+    expect(parseBankDate("2025-01-03", "MDY")).toBe("2025-01-03");
+    expect(parseBankDate("02/30/2025", "MDY")).toBeNull();
+    expect(payeeKey("ACE HARDWARE #1234 CHICAGO IL")).toBe("ACE HARDWARE CHICAGO");
+    expect(payeeKey("ACE HARDWARE 1234 CHICAGO IL")).toBe("ACE HARDWARE CHICAGO");
+    expect(duplicateKey("2025-01-03", 8_641, "Ace Hardware #1234  Chicago IL")).toBe(duplicateKey("2025-01-03", 8_641, "ACE HARDWARE #1234 CHICAGO IL"));
+  });
+
+  test("the mapping is guessed from a header anywhere near the top, or from the values when there is none", () => {
+    expect(guessMapping(bankRows(fixture("bank-checking-chase-style.csv")))).toMatchObject({ header_row: 0, date: 1, description: 2, amount: 3 });
+    expect(guessMapping(bankRows(fixture("card-chase-style.csv")))).toMatchObject({ header_row: 0, date: 0, description: 2, amount: 5 });
+    expect(guessMapping(bankRows(fixture("bank-bofa-style.csv")))).toMatchObject({ header_row: 5, date: 0, description: 1, amount: 2 });
+    expect(guessMapping(bankRows(fixture("bank-no-header-wells-style.csv")))).toMatchObject({ has_header: false, date: 0, amount: 1, description: 4 });
+    // Separate debit and credit columns, debits positive.
+    const split = bankRows("Date,Payee,Debit,Credit\n2025-02-01,CITY OF CHICAGO WATER,63.20,\n2025-02-02,MOBILE DEPOSIT,,1200.00\n");
+    const mapping = guessMapping(split)!;
+    expect(mapping).toMatchObject({ amount: null, debit: 2, credit: 3 });
+    expect(readBankRows(split, mapping).map((r) => [r.amount_cents, r.status])).toEqual([
+      [6_320, "import"],
+      [-120_000, "money_in"],
+    ]);
+    // A card export that shows purchases positive: the owner says so.
+    const positive = bankRows("Date,Description,Amount\n01/04/2025,ZILLOW RENTALS,29.99\n01/05/2025,PAYMENT THANK YOU,-500.00\n");
+    expect(readBankRows(positive, { ...guessMapping(positive)!, outflow_sign: "positive" }).map((r) => r.amount_cents)).toEqual([2_999, -50_000]);
+  });
+
+  test("a payee's earlier categories suggest the next one: the most used, else a payee sharing its first words", () => {
+    const history = [
+      { payeeKey: "ACE HARDWARE CHICAGO", category: "repairs" as const, count: 3, lastDate: "2024-05-01" },
+      { payeeKey: "ACE HARDWARE CHICAGO", category: "supplies" as const, count: 1, lastDate: "2024-06-01" },
+      { payeeKey: "COMED", category: "utilities" as const, count: 1, lastDate: "2024-06-01" },
+    ];
+    expect(suggestCategory("ACE HARDWARE #1234 CHICAGO IL", history)).toBe("repairs");
+    expect(suggestCategory("Ace Hardware", history)).toBe("repairs");
+    expect(suggestCategory("COMED PAYMENT 000123456", history)).toBe("utilities");
+    expect(suggestCategory("STATE FARM INSURANCE", history)).toBeNull();
+  });
+
+  test("the a-la-carte prices are DECISIONS.md 23's", () => {
+    expect(alaCartePrices.tax_report.cents).toEqual({ Standard: 20_000, Premium: null });
+    expect(alaCartePrices.eviction_case.cents).toEqual({ Standard: 40_000, Premium: 10_000 });
+    expect(alaCartePrices.bookkeeping.cents).toEqual({ Standard: 10_000, Premium: null });
+    // Rent proration is unchanged: $1,500 for 17 of 31 days = 822.580... -> 822.58.
+    expect(prorate(150_000, 17, 31)).toBe(82_258);
+  });
+});
