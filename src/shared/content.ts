@@ -48,8 +48,9 @@ export const benefits: Benefit[] = [
   },
   {
     title: "Clear financial reports",
-    description: "A rent roll for every month with what each tenant owed and paid, ready for your accountant. IRS-ready tax reports are coming soon.",
+    description: "A monthly owner statement and rent roll, and a Schedule E worksheet for each tax year, line by line, ready for your accountant.",
     icon: "chart",
+    link: { href: "/portal/reports/monthly", label: "See the owner reports" },
   },
   {
     title: "A community of owners",
@@ -148,11 +149,11 @@ export const services: Service[] = [
   },
   {
     name: "IRS-ready tax reports",
-    description: "Year-end reports organised for Schedule E, included with Premium.",
+    description: "A Schedule E worksheet for each tax year, line by line, with depreciation and every transaction behind it for your accountant. Included with Premium; $200 a tax year for Standard.",
     isPremiumOnly: true,
     isHighlighted: false,
     level: "Premium",
-    comingSoon: true,
+    href: "/portal/reports/schedule-e",
   },
   {
     name: "Priority support",

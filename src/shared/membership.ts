@@ -128,12 +128,13 @@ export const featureLinks: Partial<Record<string, string>> = {
   "Member portal for tracking your properties": "/portal",
   "Tenant payment coordination": "/portal/payouts",
   "Maintenance request coordination": "/portal/maintenance",
-  "Monthly financial reports": "/portal/rent-roll",
+  "Monthly financial reports": "/portal/reports/monthly",
+  "IRS-ready (tax-ready) reports": "/portal/reports/schedule-e",
   "Contractor network and community forum": "/contractors",
 };
 
 /** Features promised by the agreement that the site does not offer yet: shown as "coming soon". */
-export const comingSoonFeatures: ReadonlySet<string> = new Set(["IRS-ready (tax-ready) reports", "Eviction-process coordination"]);
+export const comingSoonFeatures: ReadonlySet<string> = new Set(["Eviction-process coordination"]);
 
 /** Next steps after applying, by level (the submit response's next_steps). */
 export function nextStepsFor(level: MembershipLevel): string[] {

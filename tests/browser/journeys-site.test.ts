@@ -20,7 +20,8 @@ for (const { name: screen, viewport } of VIEWPORTS) {
     expect(html).not.toContain("24/7");
     // What is not built yet says so.
     const services = page.locator("#services");
-    await shown(services.getByRole("rowheader", { name: /IRS-ready tax reports/ }).getByText("Coming soon"));
+    await shown(services.getByRole("rowheader", { name: /Eviction-process coordination/ }).getByText("Coming soon"));
+    expect(await services.getByRole("link", { name: "IRS-ready tax reports" }).first().getAttribute("href")).toBe("/portal/reports/schedule-e");
     // Each promise leads to its feature.
     await page.getByRole("link", { name: "Read the legal updates" }).click();
     await page.waitForURL(/\/updates$/);

@@ -30,10 +30,10 @@ if (!existsSync(CHROMIUM_PATH)) {
 
 await run(["npx", "tsc", "-p", "tsconfig.json", "--noEmit"], "Type-checking server, web and tests");
 await run(["npm", "run", "--silent", "build"], "Building the web app");
-// Test files run in parallel worker processes (each file has its own database and server), the
-// slowest first by the committed timings; TEST_JOBS=1 runs them one after another.
+// Test files run in worker processes, each file isolated in its own (its database, server and
+// browser too), the slowest first by the committed timings; TEST_JOBS=1 runs them one after another.
 const jobs = process.env.TEST_JOBS ?? "3";
-const parallel = jobs === "1" ? [] : [`--parallel=${jobs}`, "--timings=tests/support/test-timings.json"];
+const parallel = [`--parallel=${jobs}`, "--timings=tests/support/test-timings.json"];
 // The fault tests (SIGKILL, two servers, a PostgreSQL restart) are a run of their own: npm run test:faults.
 const args = process.argv.slice(2);
 const files = args.some((a) => !a.startsWith("-")) ? [] : ["tests/unit", "tests/api", "tests/process", "tests/browser"];

@@ -26,7 +26,7 @@ export default function UpgradeCancelledPage() {
             <li>Contractor network</li>
             <li>Tenant payment coordination</li>
             <li>Maintenance requests</li>
-            <li>IRS-ready reports (Premium, coming soon)</li>
+            <li>Monthly owner statements and Schedule E reports</li>
           </ul>
         </section>
       </div>
