@@ -9,6 +9,7 @@ import {
   lateFeeVoidReason,
   lateness,
   monthStanding,
+  rentCoverage,
   standing,
   type LateFeePolicy,
   type LedgerFact,
@@ -295,6 +296,32 @@ describe("late fees", () => {
       daysLate: 7,
       final: false,
     });
+  });
+
+  test("a deposit paid with the first month's rent pays the deposit, not next month's rent", () => {
+    const p = policy({ graceDays: 5 });
+    // Move-in January 1: $1,000 rent and a $1,000 deposit, $2,000 paid that day. February is not paid.
+    const movedIn = [rent("2026-01-01", 100_000), fact("deposit", "2026-01-01", 100_000), payment("2026-01-01", 200_000), rent("2026-02-01", 100_000)];
+    expect(assessLateFee(p, 100_000, "2026-01", movedIn, "2026-02-20")).toBeNull();
+    expect(assessLateFee(p, 100_000, "2026-02", movedIn, "2026-02-20")).toMatchObject({ period: "2026-02", coveredOn: null, amountCents: 5_000 });
+    expect(lateness(movedIn, 5, "2026-02-20")).toEqual({ period: "2026-02", dueDate: "2026-02-01", daysLate: 19, unpaidRentCents: 100_000 });
+    // Only the rent paid at move-in: the deposit stays unpaid, and February paid on time is not late.
+    const depositOwed = [rent("2026-01-01", 100_000), fact("deposit", "2026-01-01", 100_000), payment("2026-01-01", 100_000), rent("2026-02-01", 100_000), payment("2026-02-01", 100_000)];
+    expect(assessLateFee(p, 100_000, "2026-02", depositOwed, "2026-02-20")).toBeNull();
+    expect(lateness(depositOwed, 5, "2026-02-20")).toBeNull();
+    // A payment short of rent and deposit pays the rent first.
+    const short = [rent("2026-01-01", 100_000), fact("deposit", "2026-01-01", 100_000), payment("2026-01-01", 150_000)];
+    expect(assessLateFee(p, 100_000, "2026-01", short, "2026-01-20")).toBeNull();
+  });
+
+  test("rent paid ahead pays the month it is for, and a deposit charged later does not take it back", () => {
+    const p = policy({ graceDays: 0 });
+    const ahead = [rent("2026-01-01", 100_000), payment("2026-01-01", 100_000), payment("2026-01-25", 100_000), rent("2026-02-01", 100_000)];
+    expect(assessLateFee(p, 100_000, "2026-02", ahead, "2026-02-10")).toBeNull();
+    expect(rentCoverage(ahead, "2026-02-10").get(ahead[3]!.id)).toEqual({ coveredOn: "2026-02-01", unpaidCents: 0 });
+    // The credit pays February's rent when it comes due, so a pet deposit charged February 15 is what stays unpaid.
+    const petDeposit = [...ahead, fact("deposit", "2026-02-15", 30_000), rent("2026-03-01", 100_000), payment("2026-03-01", 100_000)];
+    expect(assessLateFee(p, 100_000, "2026-03", petDeposit, "2026-03-10")).toBeNull();
   });
 
   test("a rent of nothing is never late", () => {

@@ -1,4 +1,4 @@
-import { daysBetween, firstDayOf, lastDayOf, plusDays, type IsoDate, type Period } from "../../../shared/calendar.ts";
+import { daysBetween, firstDayOf, lastDayOf, maxDate, plusDays, type IsoDate, type Period } from "../../../shared/calendar.ts";
 import { chicagoRltoLimit, type LateFeeKind, type LedgerKind, type RollStatus } from "../../../shared/portal.ts";
 
 // The rules of a lease's ledger (PORTAL.md 3) as pure functions of its entries: balances, late
@@ -28,6 +28,78 @@ export function balanceOf(entries: readonly Pick<LedgerFact, "amountCents">[]): 
 
 /** Money the tenant paid or was credited (a kept deposit too), net of refunds: what covers rent. */
 export const COVERING: readonly LedgerKind[] = ["payment", "credit", "refund", "deposit_applied"];
+
+export interface Coverage {
+  /** When the charge was paid in full, or null while some of it is unpaid. */
+  coveredOn: IsoDate | null;
+  /** What is still unpaid of it. */
+  unpaidCents: number;
+}
+
+/**
+ * Which rent charges the tenant's money has paid, and when, as of `asOf`. Money pays what is due on
+ * its date, rent first (oldest first), then security deposits; what is left over is credit that pays
+ * the rent and deposits that come due later. So a deposit paid with the first month's rent is not
+ * counted as next month's rent, and an unpaid deposit never makes rent late. Fees and late fees are
+ * not paid from this money: an unpaid fee never makes rent late either. A refund takes money back:
+ * from the credit first, then from what it paid last (deposits before rent, the newest first).
+ */
+export function rentCoverage(entries: readonly LedgerFact[], asOf: IsoDate): Map<string, Coverage> {
+  type Obligation = { id: string; date: IsoDate; rank: 0 | 1; amount: number; unpaid: number; coveredOn: IsoDate | null };
+  const obligations: Obligation[] = [];
+  const money: LedgerFact[] = [];
+  for (const e of standing(entries)) {
+    if (e.date > asOf) continue;
+    if (e.kind === "rent" || (e.kind === "deposit" && e.amountCents > 0)) {
+      obligations.push({ id: e.id, date: e.date, rank: e.kind === "rent" ? 0 : 1, amount: e.amountCents, unpaid: e.amountCents, coveredOn: null });
+    } else if (COVERING.includes(e.kind) || e.kind === "deposit") money.push(e);
+  }
+  const byDate = <T extends { date: IsoDate }>(a: T, b: T) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0);
+  obligations.sort(byDate);
+  money.sort(byDate);
+  // Rent before deposits, each oldest first: the order in which money pays what is due.
+  const payOrder = (a: Obligation, b: Obligation) => a.rank - b.rank || byDate(a, b);
+  let credit = 0;
+  let next = 0;
+  const due: Obligation[] = [];
+  const pay = (on: IsoDate) => {
+    due.sort(payOrder);
+    for (const o of due) {
+      if (credit <= 0) break;
+      const part = Math.min(credit, o.unpaid);
+      o.unpaid -= part;
+      credit -= part;
+      if (o.unpaid === 0 && o.coveredOn === null) o.coveredOn = maxDate(on, o.date);
+    }
+  };
+  // Charges come due on their date, before the money of that day.
+  const comeDue = (through: IsoDate) => {
+    while (next < obligations.length && obligations[next]!.date <= through) {
+      const o = obligations[next++]!;
+      if (o.unpaid === 0) o.coveredOn = o.date;
+      due.push(o);
+      pay(o.date);
+    }
+  };
+  for (const m of money) {
+    comeDue(m.date);
+    credit -= m.amountCents;
+    if (credit < 0) {
+      // A refund beyond the credit takes back what money paid last.
+      const paidLast = [...due].sort((a, b) => payOrder(b, a));
+      for (const o of paidLast) {
+        if (credit >= 0) break;
+        const back = Math.min(-credit, o.amount - o.unpaid);
+        o.unpaid += back;
+        credit += back;
+        if (back > 0) o.coveredOn = null;
+      }
+    }
+    pay(m.date);
+  }
+  comeDue(asOf);
+  return new Map(obligations.filter((o) => o.rank === 0).map((o) => [o.id, { coveredOn: o.coveredOn, unpaidCents: o.unpaid }]));
+}
 
 export interface LateFeePolicy {
   graceDays: number;
@@ -86,16 +158,13 @@ export function assessLateFee(
   const firstLateDay = plusDays(graceEnd, 1);
   if (asOf < firstLateDay) return null;
 
-  const owed = live.filter((e) => e.kind === "rent" && e.period !== null && e.period <= period).reduce((s, e) => s + e.amountCents, 0);
-  const covering = live.filter((e) => COVERING.includes(e.kind) && e.date <= asOf).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-  // Covered from the day the money in reached what was owed and stayed there: a refund that takes
-  // the sum back below it uncovers the rent until more is paid.
-  let paid = 0;
-  let coveredOn: IsoDate | null = owed <= 0 ? charge.date : null;
-  for (const entry of covering) {
-    paid -= entry.amountCents;
-    if (paid < owed) coveredOn = owed <= 0 ? charge.date : null;
-    else coveredOn ??= entry.date;
+  // Covered once every rent through this period is paid: on the day the last of it was.
+  const coverage = rentCoverage(entries, asOf);
+  let coveredOn: IsoDate | null = charge.date;
+  for (const rent of live) {
+    if (rent.kind !== "rent" || rent.period === null || rent.period > period) continue;
+    const paid = coverage.get(rent.id)?.coveredOn ?? null;
+    coveredOn = paid === null || coveredOn === null ? null : maxDate(coveredOn, paid);
   }
   if (coveredOn !== null && coveredOn <= graceEnd) return null;
 
@@ -157,19 +226,12 @@ export interface Lateness {
  * is not late yet.
  */
 export function lateness(entries: readonly LedgerFact[], graceDays: number, asOf: IsoDate): Lateness | null {
-  const live = standing(entries).filter((e) => e.date <= asOf);
-  const rents = live.filter((e) => e.kind === "rent").sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-  let covering = -live.filter((e) => COVERING.includes(e.kind)).reduce((s, e) => s + e.amountCents, 0);
-  let unpaid = 0;
-  let oldest: LedgerFact | null = null;
-  for (const rent of rents) {
-    const applied = Math.min(Math.max(covering, 0), rent.amountCents);
-    covering -= applied;
-    if (applied < rent.amountCents && plusDays(rent.date, graceDays) < asOf) {
-      oldest ??= rent;
-      unpaid += rent.amountCents - applied;
-    }
-  }
+  const coverage = rentCoverage(entries, asOf);
+  const behind = standing(entries)
+    .filter((e) => e.kind === "rent" && e.date <= asOf && plusDays(e.date, graceDays) < asOf && (coverage.get(e.id)?.unpaidCents ?? 0) > 0)
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  const oldest = behind[0];
   if (!oldest) return null;
+  const unpaid = behind.reduce((sum, e) => sum + coverage.get(e.id)!.unpaidCents, 0);
   return { period: oldest.period!, dueDate: oldest.date, daysLate: daysBetween(oldest.date, asOf), unpaidRentCents: unpaid };
 }
