@@ -121,7 +121,25 @@ describe("the signed agreement PDF", () => {
       expect(audit).toContain(value);
     }
     expect(contract.textSha256).toBe(sha256(contract.contractText));
-    const fingerprint = (await renderContractPdf(contract)).recordFingerprint;
+    // The fingerprint's definition written out (not taken from the renderer), with the address and
+    // browser the signing request came from.
+    const fingerprint = sha256(
+      JSON.stringify([
+        contractId,
+        applicationId,
+        contract.agreementVersion,
+        contract.textSha256,
+        contract.contractText,
+        contract.signatureName,
+        contract.memberName,
+        contract.memberEmail,
+        contract.membershipLevel,
+        contract.consentWording,
+        contract.signedAt.toISOString(),
+        "203.0.113.57",
+        USER_AGENT,
+      ]),
+    );
     expect(audit).toContain(`Document fingerprint (SHA-256 of this signed record) ${fingerprint}`);
   });
 
