@@ -42,6 +42,13 @@ export const ZConfigSchema = z
     STRIPE_CONNECT_WEBHOOK_SECRET: optionalString.pipe(z.string().startsWith("whsec_", "must start with whsec_").optional()),
     /** Where the Stripe SDK sends its requests; only set to point at a local stand-in. */
     STRIPE_API_BASE: optionalUrl(),
+    /** How long one request to Stripe may take before the SDK gives up on it (and retries it, twice). */
+    STRIPE_TIMEOUT_MS: z.coerce
+      .number({ message: "must be a number of milliseconds" })
+      .int("must be a whole number")
+      .min(100, "must be at least 100")
+      .max(120_000, "must be at most 120000")
+      .default(20_000),
     SMTP_URL: optionalString.pipe(
       z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
     ),

@@ -3,7 +3,8 @@ import { and, eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { emailOutbox, members, payments, processedWebhookEvents, subscriptions } from "../../src/server/db/schema.ts";
 import { STRIPE_API_VERSION } from "../../src/server/payments/stripe-provider.ts";
-import { applyAndSign } from "../support/fixtures.ts";
+import { applyAndSign, signInAsAdmin } from "../support/fixtures.ts";
+import { expireOverdueSubscriptions } from "../../src/server/domain/subscriptions.ts";
 import { createTestApp, type ApiClient, type TestApp } from "../support/harness.ts";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in.ts";
 
@@ -16,7 +17,8 @@ const signer = new Stripe("sk_test_signer_only");
 
 beforeAll(async () => {
   stripe = startStripeStandIn();
-  t = await createTestApp({ STRIPE_SECRET_KEY: "sk_test_stand_in", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url });
+  // A short client timeout, so an answer later than it can be injected.
+  t = await createTestApp({ STRIPE_SECRET_KEY: "sk_test_stand_in", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url, STRIPE_TIMEOUT_MS: "1000" });
 }, 120_000);
 afterAll(async () => {
   await t.close();
@@ -366,5 +368,140 @@ describe("plan changes, cancellation and the billing portal on Stripe", () => {
     expect(call.params.success_url).toEndWith("/upgrade-success?session_id={CHECKOUT_SESSION_ID}");
     expect(call.params.cancel_url).toEndWith("/upgrade-cancelled");
     expect(call.params["metadata[kind]"]).toBe("upgrade");
+  });
+});
+
+describe("what Stripe checks, and failures the code survives", () => {
+  async function activeMember() {
+    const { client, session, email, member } = await checkoutStarted("Standard");
+    const sub = stripe.completeCheckout(session.id);
+    await deliver(event("checkout.session.completed", { id: session.id }));
+    return { client, email, sub, member };
+  }
+  const sdk = () => {
+    const base = new URL(stripe.url);
+    return new Stripe("sk_test_stand_in", { apiVersion: STRIPE_API_VERSION, host: base.hostname, port: base.port, protocol: "http", maxNetworkRetries: 0 });
+  };
+
+  test("every request carries our key and the pinned API version; another key or version is refused as Stripe refuses it", async () => {
+    await activeMember();
+    expect(stripe.requests.length).toBeGreaterThan(3);
+    for (const request of stripe.requests) {
+      expect(request.headers.authorization).toBe("Bearer sk_test_stand_in");
+      expect(request.headers["stripe-version"]).toBe(STRIPE_API_VERSION);
+    }
+    const post = (headers: Record<string, string>) => fetch(`${stripe.url}/v1/customers`, { method: "POST", headers: { "idempotency-key": `k-${Date.now()}`, ...headers } });
+    const wrongKey = await post({ authorization: "Bearer sk_test_someone_else", "stripe-version": STRIPE_API_VERSION });
+    expect(wrongKey.status).toBe(401);
+    expect(((await wrongKey.json()) as { error: { type: string } }).error.type).toBe("invalid_request_error");
+    const wrongVersion = await post({ authorization: "Bearer sk_test_stand_in", "stripe-version": "2020-08-27" });
+    expect(wrongVersion.status).toBe(400);
+  });
+
+  test("a key replayed with the same parameters gets the first answer, with others Stripe's idempotency error; creates need our own key", async () => {
+    const key = `replay-${Date.now()}`;
+    const first = await sdk().customers.create({ email: "first@members.example.org" }, { idempotencyKey: key });
+    const again = await sdk().customers.create({ email: "first@members.example.org" }, { idempotencyKey: key });
+    expect(again.id).toBe(first.id);
+    await expect(sdk().customers.create({ email: "other@members.example.org" }, { idempotencyKey: key })).rejects.toMatchObject({ type: "StripeIdempotencyError" });
+    await expect(sdk().customers.create({ email: "nokey@members.example.org" })).rejects.toMatchObject({ type: "StripeInvalidRequestError" });
+  });
+
+  test("two checkouts started at once by a new member make one Stripe customer", async () => {
+    const client = t.client();
+    const signed = await applyAndSign(client, "Standard");
+    const answers = await Promise.all([1, 2].map(() => client.post(`/api/membership/initiate-payment/${signed.applicationId}`, {})));
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const member = await memberRow(signed.email);
+    const theirs = [...stripe.customers.values()].filter((c) => c.metadata.member_id === member.id);
+    expect(theirs.map((c) => c.id)).toEqual([member.stripeCustomerId]);
+  });
+
+  test("prices are looked up active only; a price archived in Stripe's dashboard is replaced and gives its lookup key to the new one", async () => {
+    await checkoutStarted("Premium");
+    const archived = [...stripe.prices.values()].find((p) => p.lookup_key === "membership_premium_monthly" && p.active)!;
+    stripe.archivePrice(archived.id);
+    const { session } = await checkoutStarted("Premium");
+    const current = [...stripe.prices.values()].find((p) => p.lookup_key === "membership_premium_monthly")!;
+    expect(current.id).not.toBe(archived.id);
+    expect(current).toMatchObject({ active: true, unit_amount: 10000 });
+    expect(archived.lookup_key).toBeNull();
+    expect(session.price).toBe(current.id);
+    expect(stripe.calls("POST", "/v1/prices").at(-1)!.params.transfer_lookup_key).toBe("true");
+    expect(stripe.calls("GET", "/v1/prices").every((c) => c.params.active === "true")).toBe(true);
+  });
+
+  test("a customer deleted in Stripe's dashboard is replaced on the member's next checkout", async () => {
+    const { client, member, applicationId } = await checkoutStarted("Standard");
+    const gone = member.stripeCustomerId!;
+    stripe.customers.delete(gone);
+    const again = await client.post(`/api/membership/initiate-payment/${applicationId}`, {});
+    expect(again.status).toBe(200);
+    const row = await memberRow(member.email);
+    expect(row.stripeCustomerId).not.toBe(gone);
+    expect(stripe.customers.get(row.stripeCustomerId!)?.metadata.member_id).toBe(member.id);
+    expect(stripe.calls("POST", "/v1/checkout/sessions").at(-1)!.params.customer).toBe(row.stripeCustomerId!);
+  });
+
+  test("a 500 and an answer later than the client waits are retried under the same key and make one customer and one checkout", async () => {
+    const client = t.client();
+    const signed = await applyAndSign(client, "Standard");
+    stripe.fail("POST", "/v1/customers", 500);
+    stripe.fail("POST", "/v1/checkout/sessions", "slow", { delayMs: 1500 });
+    const res = await client.post(`/api/membership/initiate-payment/${signed.applicationId}`, {});
+    expect(res.status).toBe(200);
+    const member = await memberRow(signed.email);
+    expect([...stripe.customers.values()].filter((c) => c.metadata.member_id === member.id)).toHaveLength(1);
+    const attempts = stripe.calls("POST", "/v1/checkout/sessions").filter((c) => c.params.client_reference_id === member.id);
+    expect(attempts.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(attempts.map((c) => c.headers["idempotency-key"])).size).toBe(1);
+    expect([...stripe.sessions.values()].filter((s) => s.client_reference_id === member.id)).toHaveLength(1);
+  });
+
+  test("a rate limit answers a clear 503 and leaves the payment marked failed; the next try goes through", async () => {
+    const client = t.client();
+    const signed = await applyAndSign(client, "Standard");
+    stripe.fail("POST", "/v1/checkout/sessions", 429);
+    const refused = await client.post(`/api/membership/initiate-payment/${signed.applicationId}`, {});
+    expect(refused.status).toBe(503);
+    expect(refused.body.detail).toBe("The payment service is not responding. Please try again in a moment.");
+    const member = await memberRow(signed.email);
+    const rows = await t.services.db.select().from(payments).where(eq(payments.memberId, member.id));
+    expect(rows.map((r) => r.paymentStatus)).toEqual(["failed"]);
+    expect((await client.post(`/api/membership/initiate-payment/${signed.applicationId}`, {})).status).toBe(200);
+  });
+
+  test("an administrator cancels at once at Stripe; while Stripe fails the member keeps their membership", async () => {
+    const { email, sub } = await activeMember();
+    const admin = t.client();
+    await signInAsAdmin(t.services, admin);
+    stripe.fail("DELETE", `/v1/subscriptions/${sub.id}`, 500, { times: 3 });
+    const failed = await admin.post("/api/subscriptions/cancel", { member_email: email, reason: "Requested by phone", immediately: true });
+    expect(failed.status).toBe(503);
+    expect(await memberRow(email)).toMatchObject({ membershipLevel: "Standard", status: "active" });
+    const done = await admin.post("/api/subscriptions/cancel", { member_email: email, reason: "Requested by phone", immediately: true });
+    expect(done.status).toBe(200);
+    expect(stripe.calls("DELETE", `/v1/subscriptions/${sub.id}`).length).toBe(4);
+    expect(sub.status).toBe("canceled");
+    expect(await memberRow(email)).toMatchObject({ membershipLevel: "Basic" });
+  });
+
+  test("the past-due sweep ends an overdue subscription at Stripe, and tries again when Stripe does not answer", async () => {
+    const { email, sub } = await activeMember();
+    sub.status = "past_due";
+    await deliver(event("invoice.payment_failed", invoiceObject(sub, { billing_reason: "subscription_cycle", amount_paid: 0 })));
+    expect(await memberRow(email)).toMatchObject({ membershipLevel: "Standard", status: "past_due" });
+    t.clock.advance(8 * 24 * 3600_000);
+    try {
+      stripe.fail("DELETE", `/v1/subscriptions/${sub.id}`, 500, { times: 3 });
+      expect(await expireOverdueSubscriptions(t.services)).toBe(0);
+      expect(await memberRow(email)).toMatchObject({ membershipLevel: "Standard", status: "past_due" });
+      expect(sub.status).toBe("past_due");
+      expect(await expireOverdueSubscriptions(t.services)).toBe(1);
+      expect(sub.status).toBe("canceled");
+      expect(await memberRow(email)).toMatchObject({ membershipLevel: "Basic" });
+    } finally {
+      t.clock.set(new Date());
+    }
   });
 });

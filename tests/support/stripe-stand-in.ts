@@ -1,6 +1,17 @@
 // A local stand-in for Stripe's API (only what is outside this machine gets a stand-in). It keeps
 // the objects our code creates, answers like Stripe, and records every request so tests can assert
 // the parameters we send (mode, price, customer reuse, metadata, idempotency keys).
+//
+// It checks what Stripe checks, so a request Stripe would refuse fails here too: the secret key,
+// the API version we pin, idempotency keys (a key replayed with the same body gets the first
+// answer again, with another body Stripe's idempotency_error), unknown prices, customers and
+// accounts answered with Stripe's error shapes, archived prices and lookup keys. One rule is
+// ours, not Stripe's: a create (customer, price, account, checkout session, plan change) must
+// carry our own Idempotency-Key, not only the SDK's automatic retry key, so that the same
+// business step done twice makes one object. Failures can be injected (500s, rate limits,
+// answers slower than the client waits) to prove the code survives them.
+
+import { STRIPE_API_VERSION } from "../../src/server/payments/stripe-provider.ts";
 
 export interface RecordedRequest {
   method: string;
@@ -34,13 +45,42 @@ export interface StripeStandIn {
   settleBankPayment(sessionId: string, outcome: "clears" | "fails"): Obj;
   /** A refund on a payment-mode checkout's charge. */
   refund(sessionId: string, amount: number): Obj;
+  /** Archives a price, as the dashboard does: it keeps its lookup key but takes no new checkouts. */
+  archivePrice(priceId: string): Obj;
+  /**
+   * The next `times` requests matching `method` and the path prefix fail: a 500 (before anything
+   * is done), a 429 rate limit, or "slow" (done and kept for its idempotency key, but answered
+   * after `delayMs`, later than the client waits).
+   */
+  fail(method: string, pathPrefix: string, kind: 500 | 429 | "slow", options?: { times?: number; delayMs?: number }): void;
   stop(): void;
+}
+
+export interface StandInOptions {
+  /** The secret key requests must carry (Bearer). */
+  secretKey?: string;
 }
 
 let counter = 0;
 const id = (prefix: string) => `${prefix}_${Date.now().toString(36)}${(++counter).toString(36)}`;
 
-export function startStripeStandIn(): StripeStandIn {
+/** Stripe's error body. */
+const stripeError = (status: number, type: string, message: string, extra: Record<string, string> = {}) =>
+  Response.json({ error: { type, message, ...extra } }, { status });
+
+/** The creates that must carry our own idempotency key: "POST /v1/customers" and the like. */
+function isCreate(route: string, params: Record<string, string>): boolean {
+  if (["POST /v1/customers", "POST /v1/prices", "POST /v1/accounts", "POST /v1/checkout/sessions"].includes(route)) return true;
+  // A plan change (a subscription's items) charges money; flags such as cancel_at_period_end do not.
+  return /^POST \/v1\/subscriptions\/[^/]+$/.test(route) && Object.keys(params).some((k) => k.startsWith("items["));
+}
+
+export function startStripeStandIn(options: StandInOptions = {}): StripeStandIn {
+  const secretKey = options.secretKey ?? "sk_test_stand_in";
+  /** Idempotency keys and the first request and answer made with each (as Stripe keeps them for 24 h). */
+  const idempotent = new Map<string, { route: string; body: string; status: number; json: unknown }>();
+  const faults: { method: string; prefix: string; kind: 500 | 429 | "slow"; times: number; delayMs: number }[] = [];
+  const inFlight = new Set<string>();
   const requests: RecordedRequest[] = [];
   const customers = new Map<string, Obj>();
   const prices = new Map<string, Obj>();
@@ -81,6 +121,57 @@ export function startStripeStandIn(): StripeStandIn {
       const headers = Object.fromEntries(request.headers);
       requests.push({ method: request.method, path: url.pathname, params, headers });
       const route = `${request.method} ${url.pathname}`;
+
+      // What Stripe checks before anything else: the key, then the API version (we pin one).
+      if (headers.authorization !== `Bearer ${secretKey}`) {
+        return stripeError(401, "invalid_request_error", `Invalid API Key provided: ${(headers.authorization ?? "").replace(/^Bearer /, "").slice(0, 8)}***`);
+      }
+      if (headers["stripe-version"] !== STRIPE_API_VERSION) {
+        return stripeError(400, "invalid_request_error", `Invalid Stripe API version: ${headers["stripe-version"] ?? "(none)"}; this account is pinned to ${STRIPE_API_VERSION}.`);
+      }
+      const key = request.method === "POST" ? headers["idempotency-key"] : undefined;
+      if (isCreate(route, params) && (!key || key.startsWith("stripe-node-retry-"))) {
+        return stripeError(400, "invalid_request_error", `Stand-in rule: ${route} must carry the caller's own Idempotency-Key, not only the SDK's retry key.`);
+      }
+      if (key && inFlight.has(key)) {
+        // Stripe answers a request whose key is still being worked on with a 409; the SDK retries it.
+        return stripeError(409, "idempotency_error", `There is currently another in-progress request using this Idempotent Key (${key}).`, { code: "idempotency_key_in_use" });
+      }
+      if (key) {
+        const first = idempotent.get(key);
+        if (first) {
+          if (first.route !== route || first.body !== body) {
+            return stripeError(
+              400,
+              "idempotency_error",
+              `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+            );
+          }
+          return Response.json(first.json, { status: first.status, headers: { "idempotent-replayed": "true" } });
+        }
+      }
+      const fault = faults.find((f) => f.times > 0 && f.method === request.method && url.pathname.startsWith(f.prefix));
+      if (fault) fault.times -= 1;
+      if (fault?.kind === 500) return stripeError(500, "api_error", "An unknown error occurred (injected).");
+      if (fault?.kind === 429) {
+        return stripeError(429, "rate_limit_error", "Too many requests hit the API too quickly (injected).", { code: "rate_limit" });
+      }
+
+      if (key) inFlight.add(key);
+      let answer: Response;
+      try {
+        answer = await handle(request, url, route, params);
+        if (key && answer.status < 500) idempotent.set(key, { route, body, status: answer.status, json: await answer.clone().json() });
+      } finally {
+        if (key) inFlight.delete(key);
+      }
+      // Done and kept; only the answer is late.
+      if (fault?.kind === "slow") await Bun.sleep(fault.delayMs);
+      return answer;
+    },
+  });
+
+  async function handle(request: Request, url: URL, route: string, params: Record<string, string>): Promise<Response> {
       let m: RegExpMatchArray | null;
 
       if (route === "POST /v1/customers") {
@@ -90,12 +181,20 @@ export function startStripeStandIn(): StripeStandIn {
       }
       if (route === "GET /v1/prices") {
         const key = params["lookup_keys[0]"];
-        return Response.json({ object: "list", data: [...prices.values()].filter((p) => p.lookup_key === key), has_more: false, url: "/v1/prices" });
+        // Like Stripe, archived prices are listed too unless `active` is asked for.
+        const data = [...prices.values()].filter((p) => p.lookup_key === key && (params.active !== "true" || p.active));
+        return Response.json({ object: "list", data, has_more: false, url: "/v1/prices" });
       }
       if (route === "POST /v1/prices") {
+        const holder = [...prices.values()].find((p) => p.lookup_key && p.lookup_key === params.lookup_key);
+        if (holder && params.transfer_lookup_key !== "true") {
+          return stripeError(400, "invalid_request_error", `A price (\`${holder.id}\`) already uses that lookup key.`, { param: "lookup_key" });
+        }
+        if (holder) holder.lookup_key = null;
         const price = {
           id: id("price"),
           object: "price",
+          active: true,
           lookup_key: params.lookup_key,
           unit_amount: Number(params.unit_amount),
           currency: params.currency,
@@ -152,6 +251,11 @@ export function startStripeStandIn(): StripeStandIn {
       }
       if (route === "POST /v1/checkout/sessions") {
         const price = prices.get(params["line_items[0][price]"]!);
+        if (!price) return stripeError(400, "invalid_request_error", `No such price: '${params["line_items[0][price]"]}'`, { code: "resource_missing", param: "line_items[0][price]" });
+        if (!price.active) return stripeError(400, "invalid_request_error", `The price specified is inactive. This field only accepts active prices.`, { param: "line_items[0][price]" });
+        if (params.customer && !customers.has(params.customer)) {
+          return stripeError(400, "invalid_request_error", `No such customer: '${params.customer}'`, { code: "resource_missing", param: "customer" });
+        }
         const session = {
           id: id("cs_test"),
           object: "checkout.session",
@@ -241,8 +345,7 @@ export function startStripeStandIn(): StripeStandIn {
         return Response.json({ id: id("bps"), object: "billing_portal.session", customer: params.customer, url: `https://billing.stripe.test/p/session/${counter}`, return_url: params.return_url });
       }
       return Response.json({ error: { type: "invalid_request_error", message: `Unrecognized request URL (${route})` } }, { status: 404 });
-    },
-  });
+  }
 
   return {
     url: `http://127.0.0.1:${server.port}`,
@@ -286,6 +389,12 @@ export function startStripeStandIn(): StripeStandIn {
       return charge;
     },
     calls: (method, pathPrefix) => requests.filter((r) => r.method === method && r.path.startsWith(pathPrefix)),
+    archivePrice(priceId) {
+      return Object.assign(prices.get(priceId)!, { active: false });
+    },
+    fail(method, pathPrefix, kind, options = {}) {
+      faults.push({ method, prefix: pathPrefix, kind, times: options.times ?? 1, delayMs: options.delayMs ?? 1500 });
+    },
     completeCheckout(sessionId, options = {}) {
       const session = sessions.get(sessionId)!;
       const price = prices.get(session.price)!;

@@ -8,6 +8,7 @@ import type { Caller } from "./caller.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { planChangedEmail } from "../mail/billing-emails.ts";
 import { paymentProvider } from "../payments/index.ts";
+import { MissingCustomerError } from "../payments/provider.ts";
 import { OWNER_PORTAL_PATH } from "../config.ts";
 import type { Services } from "../services.ts";
 import { hashPassword } from "./admins.ts";
@@ -31,13 +32,14 @@ function returnUrls(services: Services, kind: "initial" | "upgrade") {
 }
 
 /** The member's one customer at the provider, created on first checkout and kept (DECISIONS.md 9). */
-export async function customerFor(services: Services, member: MemberRow): Promise<string> {
+export async function customerFor(services: Services, member: MemberRow, replacing?: string): Promise<string> {
   const provider = paymentProvider(services);
   const customerId = await provider.ensureCustomer({
     id: member.id,
     email: member.email,
     name: `${member.firstName} ${member.lastName}`,
     stripeCustomerId: member.stripeCustomerId,
+    replacing,
   });
   if (provider.name === "stripe" && member.stripeCustomerId !== customerId) {
     await services.db.update(members).set({ stripeCustomerId: customerId, updatedAt: services.now() }).where(eq(members.id, member.id));
@@ -73,14 +75,15 @@ async function startCheckout(
     membership_level: input.level,
     ...(input.applicationId ? { application_id: input.applicationId } : {}),
   };
+  const checkout = (customer: string, idempotencyKey: string) =>
+    provider.createCheckout({ customerId: customer, level: input.level, clientReferenceId: member.id, metadata, ...returnUrls(services, input.kind), idempotencyKey });
   try {
-    const session = await provider.createCheckout({
-      customerId,
-      level: input.level,
-      clientReferenceId: member.id,
-      metadata,
-      ...returnUrls(services, input.kind),
-      idempotencyKey: `checkout-${payment!.id}`,
+    const session = await checkout(customerId, `checkout-${payment!.id}`).catch(async (error: unknown) => {
+      // The member's customer was deleted at the provider: a new one replaces it, once.
+      if (!(error instanceof MissingCustomerError)) throw error;
+      member.stripeCustomerId = null;
+      const replacement = await customerFor(services, member, error.customerId);
+      return checkout(replacement, `checkout-${payment!.id}-customer`);
     });
     await services.db.update(payments).set({ sessionId: session.sessionId, updatedAt: services.now() }).where(eq(payments.id, payment!.id));
     return { success: true as const, checkout_url: session.url, session_id: session.sessionId };

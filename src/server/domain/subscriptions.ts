@@ -16,6 +16,7 @@ import { enqueueEmail } from "../mail/outbox.ts";
 import { cancellationScheduledEmail, subscriptionResumedEmail } from "../mail/billing-emails.ts";
 import { paymentProvider, testProvider } from "../payments/index.ts";
 import type { Services } from "../services.ts";
+import type { SubscriptionSnapshot } from "../payments/provider.ts";
 import { applyProviderEvents, liveSubscription, overduePastDue, syncSubscription, type SubscriptionRow } from "./billing-events.ts";
 import { findMemberByEmail } from "./members.ts";
 import type { MemberRow } from "./sessions.ts";
@@ -108,7 +109,7 @@ export async function cancelSubscription(services: Services, auth: Caller, rawIn
   }
   const provider = paymentProvider(services);
   const snapshot = immediately
-    ? await provider.cancelNow(live.providerSubscriptionId)
+    ? ((await provider.cancelNow(live.providerSubscriptionId)) ?? endedAtProvider(live))
     : await provider.cancelAtPeriodEnd(live.providerSubscriptionId);
   const updated = await services.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(members).where(eq(members.id, member.id)).for("update");
@@ -204,6 +205,21 @@ export async function openBillingPortal(services: Services, auth: Caller, email:
   return { success: true as const, portal_url: await provider.billingPortalUrl(customerId, returnUrl) };
 }
 
+/** A subscription the provider no longer has: ended, as we knew it. */
+function endedAtProvider(row: SubscriptionRow): SubscriptionSnapshot {
+  return {
+    id: row.providerSubscriptionId,
+    customerId: row.providerCustomerId ?? "",
+    status: "canceled",
+    level: row.membershipLevel,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    currentPeriodEnd: row.currentPeriodEnd,
+    cancelAtPeriodEnd: false,
+    metadata: {},
+  };
+}
+
 /**
  * Members whose renewal failed keep access for the grace period; after it the subscription is
  * ended and they return to Basic. Runs in the background and after the test clock moves.
@@ -212,21 +228,19 @@ export async function expireOverdueSubscriptions(services: Services, now: Date =
   const provider = paymentProvider(services);
   let ended = 0;
   for (const row of await overduePastDue(services, now)) {
-    const snapshot = await provider.cancelNow(row.providerSubscriptionId).catch(() => null);
+    let snapshot: SubscriptionSnapshot | null;
+    try {
+      snapshot = await provider.cancelNow(row.providerSubscriptionId);
+    } catch (error) {
+      // The provider did not answer: the subscription may still be running there, and would go on
+      // charging a member we had made Basic. Leave it past due; the next sweep tries again.
+      console.error("[billing] could not end an overdue subscription yet:", error instanceof Error ? error.message : error);
+      continue;
+    }
     await services.db.transaction(async (tx) => {
       const [member] = await tx.select().from(members).where(eq(members.id, row.memberId)).for("update");
       if (!member) return;
-      await syncSubscription(tx, services, member, snapshot ?? {
-        id: row.providerSubscriptionId,
-        customerId: row.providerCustomerId ?? "",
-        status: "canceled",
-        level: row.membershipLevel,
-        amountCents: row.amountCents,
-        currency: row.currency,
-        currentPeriodEnd: row.currentPeriodEnd,
-        cancelAtPeriodEnd: false,
-        metadata: {},
-      });
+      await syncSubscription(tx, services, member, snapshot ?? endedAtProvider(row));
     });
     ended += 1;
   }

@@ -13,6 +13,16 @@ export interface CustomerOwner {
   name: string;
   /** The Stripe customer saved on the member, reused on every checkout (DECISIONS.md 9). */
   stripeCustomerId: string | null;
+  /** A customer the provider no longer has (deleted in its dashboard): the new one replaces it. */
+  replacing?: string;
+}
+
+/** The provider has no such customer any more (deleted in its dashboard). */
+export class MissingCustomerError extends Error {
+  constructor(readonly customerId: string) {
+    super(`The payment provider has no customer ${customerId}`);
+    this.name = "MissingCustomerError";
+  }
 }
 
 export interface CheckoutRequest {
@@ -101,7 +111,8 @@ export interface PaymentProvider {
   cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSnapshot>;
   /** Undoes a cancellation at the period's end while the period lasts: the subscription renews again. */
   resume(subscriptionId: string): Promise<SubscriptionSnapshot>;
-  cancelNow(subscriptionId: string): Promise<SubscriptionSnapshot>;
+  /** Ends the subscription now; null when the provider has no such subscription (it is gone already). */
+  cancelNow(subscriptionId: string): Promise<SubscriptionSnapshot | null>;
   billingPortalUrl(customerId: string, returnUrl: string): Promise<string>;
   /** Test provider only: the events its last calls produced, which a webhook would deliver. */
   takeEvents?(): BillingEvent[];

@@ -12,6 +12,7 @@ import type {
   PlanChangePreview,
   SubscriptionSnapshot,
 } from "./provider.ts";
+import { MissingCustomerError } from "./provider.ts";
 
 // Stripe through the official SDK (DECISIONS.md 9). The API version is pinned so a library
 // upgrade never changes the shapes we read without us noticing.
@@ -30,7 +31,7 @@ export function createStripeClient(config: Config): Stripe {
   return new Stripe(config.STRIPE_SECRET_KEY, {
     apiVersion: STRIPE_API_VERSION,
     maxNetworkRetries: 2,
-    timeout: 20_000,
+    timeout: config.STRIPE_TIMEOUT_MS,
     telemetry: false,
     ...(base
       ? {
@@ -47,6 +48,11 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
 
 function isMissing(error: unknown): boolean {
   return error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404;
+}
+
+/** The parameter Stripe refused a request for (an unknown or archived price, a deleted customer). */
+function refusedParam(error: unknown): string | undefined {
+  return error instanceof Stripe.errors.StripeInvalidRequestError ? error.param : undefined;
 }
 
 /** Provider failures become a clear 502-free answer: the member can try again. */
@@ -70,7 +76,8 @@ export class StripePaymentProvider implements PaymentProvider {
     try {
       const customer = await this.stripe.customers.create(
         { email: owner.email, name: owner.name, metadata: { member_id: owner.id } },
-        { idempotencyKey: `customer-${owner.id}` },
+        // One customer per member, even when two checkouts start at once; a replacement has a key of its own.
+        { idempotencyKey: owner.replacing ? `customer-${owner.id}-replacing-${owner.replacing}` : `customer-${owner.id}` },
       );
       return customer.id;
     } catch (error) {
@@ -78,7 +85,8 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
-  async priceId(level: PaidLevel): Promise<string> {
+  /** The price of a level, found by its lookup key or made; `replacing` is a price Stripe refused (archived). */
+  async priceId(level: PaidLevel, replacing?: string): Promise<string> {
     const cached = this.prices.get(level);
     if (cached) return cached;
     const lookupKey = priceLookupKey(level);
@@ -91,9 +99,11 @@ export class StripePaymentProvider implements PaymentProvider {
           unit_amount: priceTable[level].monthlyCents,
           recurring: { interval: "month" },
           lookup_key: lookupKey,
+          // An archived price may still hold the key: the new price takes it over.
+          transfer_lookup_key: true,
           product_data: { name: `${level} Membership` },
         },
-        { idempotencyKey: `price-${lookupKey}-${priceTable[level].monthlyCents}` },
+        { idempotencyKey: `price-${lookupKey}-${priceTable[level].monthlyCents}${replacing ? `-replacing-${replacing}` : ""}` },
       );
       id = price.id;
     }
@@ -103,24 +113,38 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async createCheckout(request: CheckoutRequest): Promise<CheckoutCreated> {
     try {
-      const session = await this.stripe.checkout.sessions.create(
-        {
-          mode: "subscription",
-          customer: request.customerId,
-          client_reference_id: request.clientReferenceId,
-          line_items: [{ price: await this.priceId(request.level), quantity: 1 }],
-          success_url: request.successUrl,
-          cancel_url: request.cancelUrl,
-          metadata: request.metadata,
-          subscription_data: { metadata: request.metadata },
-        },
-        { idempotencyKey: request.idempotencyKey },
-      );
-      if (!session.url) throw new Error("Checkout session without a url");
-      return { sessionId: session.id, url: session.url };
+      return await this.checkoutOnce(request);
+    } catch (error) {
+      if (refusedParam(error) === "customer") throw new MissingCustomerError(request.customerId);
+      if (refusedParam(error) !== "line_items[0][price]") unavailable(error);
+    }
+    // The remembered price was archived (or deleted) in Stripe's dashboard: look it up again, once.
+    const refused = this.prices.get(request.level);
+    this.prices.delete(request.level);
+    try {
+      await this.priceId(request.level, refused);
+      return await this.checkoutOnce({ ...request, idempotencyKey: `${request.idempotencyKey}-price` });
     } catch (error) {
       unavailable(error);
     }
+  }
+
+  private async checkoutOnce(request: CheckoutRequest): Promise<CheckoutCreated> {
+    const session = await this.stripe.checkout.sessions.create(
+      {
+        mode: "subscription",
+        customer: request.customerId,
+        client_reference_id: request.clientReferenceId,
+        line_items: [{ price: await this.priceId(request.level), quantity: 1 }],
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+        metadata: request.metadata,
+        subscription_data: { metadata: request.metadata },
+      },
+      { idempotencyKey: request.idempotencyKey },
+    );
+    if (!session.url) throw new Error("Checkout session without a url");
+    return { sessionId: session.id, url: session.url };
   }
 
   async getCheckout(sessionId: string): Promise<CheckoutSnapshot | null> {
@@ -220,10 +244,11 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
-  async cancelNow(subscriptionId: string): Promise<SubscriptionSnapshot> {
+  async cancelNow(subscriptionId: string): Promise<SubscriptionSnapshot | null> {
     try {
       return toSnapshot(await this.stripe.subscriptions.cancel(subscriptionId));
     } catch (error) {
+      if (isMissing(error)) return null;
       unavailable(error);
     }
   }

@@ -347,14 +347,14 @@ export class TestPaymentProvider implements PaymentProvider {
     return snapshot(row!);
   }
 
-  async cancelNow(subscriptionId: string): Promise<SubscriptionSnapshot> {
+  async cancelNow(subscriptionId: string): Promise<SubscriptionSnapshot | null> {
     const now = await this.now();
     const [row] = await this.db
       .update(testProviderSubscriptions)
       .set({ status: "canceled", canceledAt: now })
       .where(eq(testProviderSubscriptions.id, subscriptionId))
       .returning();
-    if (!row) throw notFound("Subscription not found at the payment provider.");
+    if (!row) return null;
     this.emit({ id: randomId("evt_test"), type: "customer.subscription.deleted", subscriptionId, customerId: row.customerId });
     return snapshot(row);
   }
