@@ -60,6 +60,8 @@ export async function saveDocument(db: DbOrTx, input: NewDocument) {
 }
 
 /** Seeds the categories and the nine library documents; run at every start-up, idempotent. */
+const SEEDED_ORDER = `{${documentSeeds.map((d) => d.slug).join(",")}}`;
+
 export async function seedDocuments(db: DbOrTx) {
   for (const category of documentCategorySeeds) {
     await db
@@ -123,7 +125,14 @@ export async function listDocuments(db: DbOrTx, member: MemberRow, filter: { cat
           : undefined,
       ),
     )
-    .orderBy(asc(documentCategories.sortOrder), asc(documents.createdAt), asc(documents.title));
+    // The library's own documents in the order the library lists them (not by the time they were
+    // seeded, which can tie to the microsecond), then any added later, oldest first.
+    .orderBy(
+      asc(documentCategories.sortOrder),
+      sql`array_position(${SEEDED_ORDER}::text[], ${documents.slug}) nulls last`,
+      asc(documents.createdAt),
+      asc(documents.title),
+    );
   return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString(), size_bytes: Number(row.size_bytes) }));
 }
 export type DocumentListItem = Awaited<ReturnType<typeof listDocuments>>[number];
