@@ -44,7 +44,8 @@ describe("every portal call needs the member's own session", () => {
     const [doc] = (await member.get("/api/portal/documents")).body;
     const res = await t.client().get(`/api/portal/documents/${doc.id}/download`);
     expect(res.status).toBe(401);
-    expect(String(res.body)).not.toContain("PRIVACY");
+    expect(JSON.stringify(res.body)).not.toContain("PRIVACY");
+    expect(res.body.detail).toBe("Please sign in to continue.");
   });
 
   test("an applicant who has not signed yet is not a member", async () => {
