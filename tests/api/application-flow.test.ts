@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { count, eq, sql } from "drizzle-orm";
 import { applications, contracts, emailOutbox, members, sessions } from "../../src/server/db/schema.ts";
-import { apply, applicationPayload, applyAndSign } from "../support/fixtures.ts";
+import { apply, applicationPayload, applyAndSign, signInAsAdmin } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
 
 let t: TestApp;
@@ -164,7 +164,18 @@ describe("signing the agreement", () => {
     await apply(client);
     const res = await client.post(`/api/membership/contract-signed/00000000-0000-4000-8000-000000000000`, { consent: true, signature_name: "Maria Gonzalez" });
     expect(res.status).toBe(404);
+    expect(res.body.detail).toBe("Application not found.");
     expect((await client.post(`/api/membership/contract-signed/not-a-uuid`, { consent: true, signature_name: "Maria Gonzalez" })).status).toBe(404);
+  });
+
+  test("an administrator cannot sign an applicant's agreement", async () => {
+    const { applicationId } = await apply(t.client());
+    const admin = t.client();
+    await signInAsAdmin(t.services, admin);
+    const res = await admin.post(`/api/membership/contract-signed/${applicationId}`, { consent: true, signature_name: "Maria Gonzalez" });
+    expect(res.status).toBe(403);
+    expect(res.body.detail).toBe("Only the applicant can sign their agreement.");
+    expect(await rowsFor(applicationId)).toBe(0);
   });
 
   test("signing needs consent and a typed name", async () => {
@@ -180,7 +191,7 @@ describe("signing the agreement", () => {
     for (const other of ["Lucja Wisniewska-Zak", "Łucja", "Someone Else", "Łucja Wiśniewska Żakk"]) {
       const refused = await client.post(`/api/membership/contract-signed/${applicationId}`, { consent: true, signature_name: other });
       expect(refused.status).toBe(422);
-      expect(refused.body.detail[0]).toMatchObject({ loc: ["body", "signature_name"] });
+      expect(refused.body.detail[0]).toMatchObject({ loc: ["body", "signature_name"], type: "signature_mismatch" });
       expect(refused.body.detail[0].msg).toContain('as it is on your application, "Łucja Wiśniewska-Żak"');
     }
     expect(await t.services.db.select().from(contracts).where(eq(contracts.applicationId, applicationId))).toHaveLength(0);
@@ -198,6 +209,9 @@ describe("signing the agreement", () => {
     expect(contract!.contractText).toContain("Article 10");
     expect(contract!.contractText).toContain("815 ILCS 333");
     expect(contract!.textSha256).toMatch(/^[0-9a-f]{64}$/);
+    // The full address of the verification page, as printed on the PDF.
+    expect(contract!.verifyUrl).toBe(`${t.services.config.PUBLIC_URL.replace(/\/+$/, "")}/verify`);
+    expect(contract!.verifyUrl).toMatch(/^https?:\/\/[^/]+(\/[^/]+)*\/verify$/);
     expect(contract!.consentWording).toContain("electronic signature");
     expect(contract!.signatureName).toBe("Maria Gonzalez");
 

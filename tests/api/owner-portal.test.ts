@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { chicagoToday, periodOf, plusDays, plusMonths } from "../../src/shared/calendar.ts";
 import { openDatabase } from "../../src/server/db/client.ts";
-import { emailOutbox, leases, ledgerEntries, properties } from "../../src/server/db/schema.ts";
+import { emailOutbox, leases, ledgerEntries, members, properties } from "../../src/server/db/schema.ts";
 import { postAllDue } from "../../src/server/domain/portal/posting.ts";
 import { applyAndSign, latestEmail, paidOwner, signInAsAdmin } from "../support/fixtures.ts";
 import { createTestApp, type ApiClient, type TestApp } from "../support/harness.ts";
@@ -84,6 +84,49 @@ describe("who may open the owner portal", () => {
       expect((await client.get("/api/portal/dashboard")).status).toBe(200);
       expect((await client.get("/api/portal/access")).body).toMatchObject({ allowed: true, can_write: true });
     }
+  });
+
+  test("the access call tells each kind of caller what they may do, and the refusals say why", async () => {
+    const access = async (client: ApiClient) => (await client.get("/api/portal/access")).body;
+    const anonymous = t.client();
+    expect(await access(anonymous)).toEqual({ signed_in: false, allowed: false, can_write: false, membership_level: null, reason: "sign_in" });
+    expect((await anonymous.get("/api/portal/properties")).body.detail).toBe("Please sign in to open your owner portal.");
+
+    const basic = t.client();
+    await applyAndSign(basic, "Basic");
+    expect(await access(basic)).toEqual({ signed_in: true, allowed: false, can_write: false, membership_level: "Basic", reason: "upgrade" });
+
+    const unpaid = t.client();
+    await applyAndSign(unpaid, "Standard");
+    expect(await access(unpaid)).toEqual({ signed_in: true, allowed: false, can_write: false, membership_level: "Standard", reason: "awaiting_payment" });
+    expect((await unpaid.get("/api/portal/properties")).body.detail).toBe("Complete your first payment to open the owner portal. Your signed agreement is on file.");
+
+    // Past due within the grace: still in. Deactivated by an administrator: signed out, and out.
+    const late = await owner("Standard");
+    await t.services.db.update(members).set({ status: "past_due" }).where(eq(members.email, late.email));
+    expect(await access(late.client)).toEqual({ signed_in: true, allowed: true, can_write: true, membership_level: "Standard", reason: null });
+    const stopped = await owner("Premium");
+    await t.services.db.update(members).set({ isActive: false }).where(eq(members.email, stopped.email));
+    expect(await access(stopped.client)).toMatchObject({ allowed: false, can_write: false });
+    expect((await stopped.client.get("/api/portal/properties")).status).toBe(401);
+
+    // A former owner with books reads them; writing says why not.
+    const former = await owner("Standard");
+    await former.client.post("/api/portal/properties", { address: { line1: "9 Former St", city: "Chicago", zip: "60601" }, property_type: "land" });
+    await t.services.db.update(members).set({ membershipLevel: "Basic" }).where(eq(members.email, former.email));
+    expect(await access(former.client)).toEqual({ signed_in: true, allowed: true, can_write: false, membership_level: "Basic", reason: "read_only" });
+    expect((await former.client.get("/api/portal/properties")).status).toBe(200);
+    const write = await former.client.post("/api/portal/properties", { address: { line1: "10 Former St", city: "Chicago", zip: "60601" }, property_type: "land" });
+    expect(write.status).toBe(403);
+    expect(write.body.detail).toBe(
+      "Your membership is Basic now, so your owner portal is read-only: everything you recorded stays here to read and export. Upgrade to Standard or Premium to make changes again.",
+    );
+
+    const admin = t.client();
+    await signInAsAdmin(t.services, admin);
+    expect((await admin.get("/api/portal/dashboard")).body.detail).toBe(
+      "Administrators see an owner's books only while the owner grants staff access; otherwise aggregate figures only.",
+    );
   });
 
   test("a new owner's dashboard is empty and says so", async () => {
