@@ -6,7 +6,7 @@
 //
 //   npm run mutate                  every group
 //   MUTATE_ONLY=rent,eviction npm run mutate    some groups (names below)
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { groups } from "./groups.ts";
 
@@ -20,6 +20,7 @@ const only = process.env.MUTATE_ONLY?.split(",").filter(Boolean);
 const chosen = groups.filter((g) => !only || only.includes(g.name));
 if (chosen.length === 0) throw new Error(`no group named ${only?.join(", ")}; groups: ${groups.map((g) => g.name).join(", ")}`);
 
+const failed: string[] = [];
 for (const group of chosen) {
   const config = {
     $schema: "../node_modules/@stryker-mutator/core/schema/stryker-schema.json",
@@ -44,8 +45,10 @@ for (const group of chosen) {
   const file = join(work, `${group.name}.config.json`);
   writeFileSync(file, JSON.stringify(config, null, 2));
   console.log(`\n=== ${group.name}: ${group.mutate.join(", ")} ===`);
-  const proc = Bun.spawn(["npx", "stryker", "run", file], { cwd: root, stdout: "inherit", stderr: "inherit", env: { ...process.env, CI: "true" } });
-  if ((await proc.exited) !== 0) throw new Error(`stryker failed for ${group.name}`);
+  // The sandbox has no web build of its own: tests that serve pages use the project's.
+  const env = { ...process.env, CI: "true", WEB_DIST: process.env.WEB_DIST ?? join(root, "web/dist") };
+  const proc = Bun.spawn(["npx", "stryker", "run", file], { cwd: root, stdout: "inherit", stderr: "inherit", env });
+  if ((await proc.exited) !== 0) failed.push(group.name);
 }
 
 // One report: the modules of the groups run now replace theirs in the report of earlier runs.
@@ -55,8 +58,10 @@ let merged: Report = { schemaVersion: "2", thresholds: { high: 90, low: 85 }, fi
 try {
   merged = JSON.parse(readFileSync(reportPath, "utf8")) as Report;
 } catch {}
-for (const group of chosen) {
+// Every group report present (also one left by a run that stopped at a later group).
+for (const group of groups) {
   const groupPath = join(out, `${group.name}.json`);
+  if (!existsSync(groupPath)) continue;
   const report = JSON.parse(readFileSync(groupPath, "utf8")) as Report;
   Object.assign(merged.files, report.files);
   rmSync(groupPath);
@@ -71,4 +76,8 @@ for (const [path, file] of Object.entries(merged.files).sort()) {
   const killed = counted.filter((m) => KILLED.has(m.status)).length;
   const score = counted.length ? (100 * killed) / counted.length : 100;
   console.log(`| \`${path}\` | ${counted.length} | ${killed} | ${counted.length - killed} | ${score.toFixed(1)}% |`);
+}
+if (failed.length) {
+  console.error(`\nStryker could not run: ${failed.join(", ")} (see above).`);
+  process.exit(1);
 }
