@@ -137,7 +137,15 @@ describe("rate limits", () => {
     const right = await browserAt().post("/api/auth/login", { username: email, password: PASSWORD });
     expect(right.status).toBe(429);
     expect(right.body.detail).toContain("Too many sign-in attempts");
-    expect(Number(right.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Retry-After: the seconds left of the 15-minute window (the test clock stands still).
+    const retryAfter = Number(right.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    t.clock.advance(10 * 60 * 1000);
+    const later = Number((await browserAt().post("/api/auth/login", { username: email, password: PASSWORD })).headers.get("retry-after"));
+    expect(later).toBeGreaterThan(4 * 60);
+    expect(later).toBeLessThanOrEqual(5 * 60);
+    t.clock.advance(-10 * 60 * 1000);
 
     // Locked out of passwords, the member can still sign in by an emailed link.
     expect((await browserAt().post("/api/auth/sign-in-link", { email })).status).toBe(200);
@@ -148,6 +156,15 @@ describe("rate limits", () => {
 
     // After the window the member signs in again.
     t.clock.advance(16 * 60 * 1000);
+    expect((await browserAt().post("/api/auth/login", { username: email, password: PASSWORD })).status).toBe(200);
+  });
+
+  test("signing in with the right password forgets the wrong tries before it", async () => {
+    const { email } = await memberWithPassword();
+    for (let i = 0; i < 7; i++) expect((await browserAt().post("/api/auth/login", { username: email, password: `slip-${i}` })).status).toBe(401);
+    expect((await browserAt().post("/api/auth/login", { username: email, password: PASSWORD })).status).toBe(200);
+    // Seven more slips later the account is still open: the count began again at the sign-in.
+    for (let i = 0; i < 7; i++) expect((await browserAt().post("/api/auth/login", { username: email, password: `slip-again-${i}` })).status).toBe(401);
     expect((await browserAt().post("/api/auth/login", { username: email, password: PASSWORD })).status).toBe(200);
   });
 
