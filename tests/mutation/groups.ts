@@ -19,6 +19,11 @@ export const groups: MutationGroup[] = [
   { name: "rent", mutate: ["src/server/domain/portal/rent.ts", "src/server/domain/portal/ledger-rules.ts"], tests: ["tests/unit/portal-rules.test.ts"] },
   { name: "maintenance", mutate: ["src/server/domain/portal/maintenance-rules.ts"], tests: ["tests/unit/maintenance-rules.test.ts"] },
   { name: "eviction", mutate: ["src/server/domain/portal/eviction-rules.ts"], tests: ["tests/unit/eviction-rules.test.ts"] },
+  {
+    name: "books",
+    mutate: ["depreciation", "cash-rules", "schedule-e-rules", "statement-rules", "bank-import-rules"].map((m) => `src/server/domain/portal/${m}.ts`),
+    tests: ["tests/unit/books-rules.test.ts"],
+  },
   // The community's rules.
   {
     name: "community",
@@ -28,10 +33,12 @@ export const groups: MutationGroup[] = [
 ];
 
 const applications = "src/server/domain/applications.ts";
-/** The lines of one exported function of a module, for Stryker's `file:from-to` patterns. */
+const billingEvents = "src/server/domain/billing-events.ts";
+const subscriptions = "src/server/domain/subscriptions.ts";
+/** The lines of one function of a module, for Stryker's `file:from-to` patterns. */
 function linesOf(file: string, name: string): string {
   const lines = readFileSync(new URL(`../../${file}`, import.meta.url), "utf8").split("\n");
-  const start = lines.findIndex((l) => new RegExp(`^export (async )?function ${name}\\b`).test(l));
+  const start = lines.findIndex((l) => new RegExp(`^(export )?(async )?function ${name}\\b`).test(l));
   if (start < 0) throw new Error(`${name} not found in ${file}`);
   const end = lines.findIndex((l, i) => i > start && l === "}");
   return `${file}:${start + 1}-${end + 1}`;
@@ -40,8 +47,9 @@ function linesOf(file: string, name: string): string {
 // The domain functions that hold money, records and access, with the API tests that speak for them.
 groups.push(
   { name: "signing", mutate: [linesOf(applications, "signAgreement")], tests: ["tests/api/application-flow.test.ts", "tests/api/contracts.test.ts"], timeoutMs: 60_000 },
-  { name: "webhooks", mutate: ["src/server/domain/billing-events.ts"], tests: ["tests/api/stripe.test.ts", "tests/api/payments.test.ts"], timeoutMs: 90_000 },
-  { name: "subscriptions", mutate: ["src/server/domain/subscriptions.ts"], tests: ["tests/api/payments.test.ts", "tests/api/stripe.test.ts"], timeoutMs: 90_000 },
+  // The webhook's once-per-event transaction and the payment it records; the subscription changes a member makes.
+  { name: "webhooks", mutate: [linesOf(billingEvents, "applyBillingEvent"), linesOf(billingEvents, "markPaymentCompleted")], tests: ["tests/api/stripe.test.ts", "tests/api/payments.test.ts"], timeoutMs: 90_000 },
+  { name: "subscriptions", mutate: [linesOf(subscriptions, "cancelSubscription"), linesOf(subscriptions, "expireOverdueSubscriptions")], tests: ["tests/api/payments.test.ts", "tests/api/stripe.test.ts"], timeoutMs: 90_000 },
   { name: "rate-limits", mutate: ["src/server/domain/rate-limit.ts"], tests: ["tests/api/accounts.test.ts", "tests/api/security.test.ts"], timeoutMs: 120_000 },
   { name: "sessions", mutate: ["src/server/domain/sessions.ts"], tests: ["tests/api/accounts.test.ts", "tests/api/account-hardening.test.ts"], timeoutMs: 90_000 },
   { name: "portal-access", mutate: ["src/server/domain/portal/access.ts"], tests: ["tests/api/owner-portal.test.ts"], timeoutMs: 60_000 },
