@@ -8,6 +8,7 @@ import { startCommunityWorker } from "./domain/community/worker.ts";
 import { seedForumCategories } from "./domain/community/forum.ts";
 import { startHousekeeping } from "./domain/housekeeping.ts";
 import { startRentPosting } from "./domain/portal/worker.ts";
+import { startSampleBooks } from "./domain/portal/sample-books.ts";
 import { createApp } from "./http/app.ts";
 import { startMailWorker } from "./mail/worker.ts";
 import { createServices, type Services } from "./services.ts";
@@ -30,6 +31,7 @@ export function startWorkers(services: Services): BackgroundWorker[] {
     startHousekeeping(services),
     startRentPosting(services),
     startCommunityWorker(services),
+    startSampleBooks(services),
   ];
 }
 
