@@ -63,6 +63,13 @@ export function createApp(services: Services, options: AppOptions = {}) {
     await next();
   });
 
+  // The demo's portal pages are made to be framed, by this site's own pages only (landing, /demo):
+  // registered before the security headers, so it amends what they wrote.
+  app.use(`${DEMO_PAGE_PREFIX}/*`, async (c, next) => {
+    await next();
+    const csp = c.res.headers.get("content-security-policy");
+    if (csp) c.header("Content-Security-Policy", csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+  });
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
@@ -87,12 +94,6 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.use(async (c, next) => {
     await next();
     c.header("Permissions-Policy", PERMISSIONS_POLICY);
-  });
-  // The demo's portal pages are made to be framed, by this site's own pages only (landing, /demo).
-  app.use(`${DEMO_PAGE_PREFIX}/*`, async (c, next) => {
-    await next();
-    const csp = c.res.headers.get("content-security-policy");
-    if (csp) c.header("Content-Security-Policy", csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
   });
 
   app.onError((error, c) => {
