@@ -8,7 +8,7 @@ import { serverAndBrowser, shown } from "../support/browser.ts";
 // change the books; and the same on a 390 px phone.
 
 setDefaultTimeout(120_000);
-const ctx = serverAndBrowser();
+const ctx = serverAndBrowser(() => ({}), { sampleBooks: true });
 
 /** The server makes the sample books at start-up; the demo shows once they exist. */
 async function sampleBooksReady() {

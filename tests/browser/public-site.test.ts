@@ -178,6 +178,9 @@ describe("the demo", () => {
     const page = await open("/demo");
     const fallback = page.getByRole("alert").filter({ hasText: "The demo is unavailable right now" });
     await shown(fallback, 6000);
+    // The configured demo is down: the panel says so, and does not blame the visitor's browser or network.
+    expect(await fallback.innerText()).not.toMatch(/network|your browser/i);
+    expect(await fallback.getByRole("link", { name: "Apply for Membership" }).getAttribute("href")).toBe("/#apply");
     expect(await page.getByRole("link", { name: "Open Demo in New Tab" }).getAttribute("href")).toBe(demo.url);
     expect(await page.getByRole("link", { name: "Open Demo in New Tab" }).getAttribute("target")).toBe("_blank");
 

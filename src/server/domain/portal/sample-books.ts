@@ -5,7 +5,7 @@ import { ZLeaseSchema, ZMaintenanceRequestSchema, ZPropertySchema } from "../../
 import type { Db } from "../../db/client.ts";
 import { communityJobKeys, leases, members, properties, units } from "../../db/schema.ts";
 import type { Services } from "../../services.ts";
-import type { BackgroundWorker } from "../../workers.ts";
+import { periodicWorker } from "../../workers.ts";
 import { findSampleOwner, type Owner } from "./access.ts";
 import { addExpense } from "./expenses.ts";
 import { addLease } from "./leases.ts";
@@ -69,33 +69,26 @@ export function sampleBooksStart(today: IsoDate): IsoDate {
 type Places = { twoFlat: string; bungalow: string; leases: Record<SampleLease["key"], string>; units: Record<SampleLease["key"], string> };
 
 async function setUp(services: Services, owner: Owner, start: IsoDate): Promise<Places> {
-  const twoFlat = await addProperty(
-    services,
-    owner,
-    ZPropertySchema.parse({
-      name: "Logan Square two-flat",
-      address: { line1: "2817 N Albany Ave", city: "Chicago", state: "IL", zip: "60618" },
-      property_type: "multi_family",
-      placed_in_service: "2018-06-15",
-      building_basis_cents: 38_500_000,
-      units: [
-        { label: "1", bedrooms: 3, bathrooms: 1, market_rent_cents: 165_000 },
-        { label: "2", bedrooms: 2, bathrooms: 1, market_rent_cents: 145_000 },
-      ],
-    }),
-  );
-  const bungalow = await addProperty(
-    services,
-    owner,
-    ZPropertySchema.parse({
-      name: "Berwyn bungalow",
-      address: { line1: "3421 S Oak Park Ave", city: "Berwyn", state: "IL", zip: "60402" },
-      property_type: "single_family",
-      placed_in_service: "2021-03-01",
-      building_basis_cents: 21_000_000,
-      units: [{ label: "House", bedrooms: 3, bathrooms: 2, market_rent_cents: 210_000 }],
-    }),
-  );
+  const add = (input: object) => addProperty(services, owner, ZPropertySchema.parse(input));
+  const twoFlat = await add({
+    name: "Logan Square two-flat",
+    address: { line1: "2817 N Albany Ave", city: "Chicago", state: "IL", zip: "60618" },
+    property_type: "multi_family",
+    placed_in_service: "2018-06-15",
+    building_basis_cents: 38_500_000,
+    units: [
+      { label: "1", bedrooms: 3, bathrooms: 1, market_rent_cents: 165_000 },
+      { label: "2", bedrooms: 2, bathrooms: 1, market_rent_cents: 145_000 },
+    ],
+  });
+  const bungalow = await add({
+    name: "Berwyn bungalow",
+    address: { line1: "3421 S Oak Park Ave", city: "Berwyn", state: "IL", zip: "60402" },
+    property_type: "single_family",
+    placed_in_service: "2021-03-01",
+    building_basis_cents: 21_000_000,
+    units: [{ label: "House", bedrooms: 3, bathrooms: 2, market_rent_cents: 210_000 }],
+  });
   const unitIds = { two_flat_1: twoFlat.units[0]!.id, two_flat_2: twoFlat.units[1]!.id, bungalow: bungalow.units[0]!.id };
   const tenants: Record<SampleLease["key"], { first_name: string; last_name: string }[]> = {
     two_flat_1: [{ first_name: "Maria", last_name: "Alvarez" }],
@@ -187,10 +180,13 @@ async function placesOf(db: Db, owner: Owner): Promise<Places> {
   };
 }
 
-/** Writes one day of the sample books, with the clock at noon of that day. */
+/**
+ * Writes one day of the sample books, with the clock at noon of that day. A payment posts its
+ * lease's rent and late fees through its day first (recordPayment), so the fees fall as they would
+ * have; a day without payments or bills writes nothing.
+ */
 async function writeDay(services: Services, owner: Owner, places: Places, day: IsoDate, start: IsoDate) {
   const at: Services = { ...services, now: () => noonOf(day) };
-  await postOwnerDue(services.db, owner.id, day);
   const { payments, bills } = sampleDay(day, start);
   for (const p of payments) {
     await recordPayment(at, owner, places.leases[p.lease], { amount_cents: p.amount_cents, paid_on: day, method: p.method, reference: p.reference });
@@ -254,15 +250,17 @@ export async function keepSampleBooks(services: Services): Promise<{ created: bo
     const [startRow] = await tx.select({ startDate: leases.startDate }).from(leases).where(eq(leases.ownerId, owner.id)).limit(1);
     const start = startRow?.startDate ?? sampleBooksStart(today);
     const places = setup ? await setUp({ ...inTx, now: () => noonOf(start) }, owner, start) : await placesOf(inTx.db, owner);
-    let days = 0;
-    for (let day = last ? plusDays(last.key.slice(-10), 1) : start; day <= today; day = plusDays(day, 1)) {
-      const [claimed] = await tx.insert(communityJobKeys).values({ key: dayKey(day) }).onConflictDoNothing().returning();
-      if (!claimed) continue;
-      await writeDay(inTx, owner, places, day, start);
-      days += 1;
-    }
+    const due: IsoDate[] = [];
+    for (let day = last ? plusDays(last.key.slice(-10), 1) : start; day <= today; day = plusDays(day, 1)) due.push(day);
+    // The days this run writes: those whose key it inserted (another process has the others).
+    const claimed = due.length
+      ? await tx.insert(communityJobKeys).values(due.map((day) => ({ key: dayKey(day) }))).onConflictDoNothing().returning()
+      : [];
+    const days = claimed.map((row) => row.key.slice(-10)).sort();
+    for (const day of days) await writeDay(inTx, owner, places, day, start);
+    await postOwnerDue(tx, owner.id, today);
     if (setup) await openMaintenance(inTx, owner, places);
-    return { created: Boolean(setup), days };
+    return { created: Boolean(setup), days: days.length };
   });
 }
 
@@ -272,24 +270,6 @@ export const SAMPLE_BOOKS_MS = 60 * 60 * 1000;
  * Keeps the demo's sample books current: at start-up (so the demo works on a default install) and
  * every hour after, so each new day's payments and bills are written soon after midnight.
  */
-export function startSampleBooks(services: Services, intervalMs = SAMPLE_BOOKS_MS): BackgroundWorker & { runOnce(): Promise<unknown> } {
-  let running: Promise<unknown> = Promise.resolve();
-  const runOnce = () => {
-    running = running
-      .then(() => keepSampleBooks(services))
-      .catch((error) => console.error("[sample books] failed:", error instanceof Error ? error.message : error));
-    return running;
-  };
-  const first = setTimeout(runOnce, 0);
-  const timer = setInterval(runOnce, intervalMs);
-  timer.unref?.();
-  return {
-    name: "sample-books",
-    runOnce,
-    async stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
-    },
-  };
+export function startSampleBooks(services: Services, intervalMs = SAMPLE_BOOKS_MS) {
+  return periodicWorker("sample books", () => keepSampleBooks(services), { intervalMs, firstDelayMs: 0 });
 }
