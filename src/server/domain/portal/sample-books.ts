@@ -20,7 +20,7 @@ import { addProperty } from "./properties.ts";
 // is in the reserved `.invalid` domain, no tenant has an email, and it is left out of every admin
 // list, figure, export, mailing and emailing job. History is written day by day with the clock set
 // to that day, so rent, late fees and payments fall as they would have; each day is claimed once by
-// a key (DECISIONS.md 25), so restarts, two processes and the 15-minute job add nothing twice.
+// a key (DECISIONS.md 25), so restarts, two processes and the hourly job add nothing twice.
 
 export const SAMPLE_OWNER_EMAIL = "sample-owner@demo.invalid";
 const KEY_PREFIX = "sample-books:";
@@ -49,7 +49,7 @@ async function ensureSampleOwner(db: Db): Promise<Owner> {
   return { ...owner, canWrite: true };
 }
 
-/** The leases of the sample books, by key; filled at setup, read back by unit label each day. */
+/** The leases of the sample books, by key: made at setup, found again by their units' labels later. */
 interface SampleLease {
   key: "two_flat_1" | "two_flat_2" | "bungalow";
   rentCents: number;
