@@ -199,6 +199,14 @@ describe("the demo transport", () => {
     expect(list.result.data.map((p) => p.address.city).sort()).toEqual(["Berwyn", "Chicago"]);
   });
 
+  test("only the demo's pages may be framed, and only by this site", async () => {
+    const frameAncestors = async (path: string) =>
+      (await t.app.request(path)).headers.get("content-security-policy")?.match(/frame-ancestors [^;]+/)?.[0];
+    expect(await frameAncestors("/demo/portal")).toBe("frame-ancestors 'self'");
+    expect(await frameAncestors("/demo/portal/leases")).toBe("frame-ancestors 'self'");
+    for (const path of ["/", "/demo", "/portal", "/api/demo/portal/dashboard"]) expect(await frameAncestors(path)).toBe("frame-ancestors 'none'");
+  });
+
   test("the embed check says the built-in demo can show (DEMO_URL unset)", async () => {
     expect(t.services.config.DEMO_URL).toBe("/demo/portal");
     const res = await t.client().get("/api/site/demo-status?fresh=1");
