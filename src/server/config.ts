@@ -1,4 +1,8 @@
 import { z } from "zod";
+import { DEMO_PAGE_PREFIX } from "../shared/routes.ts";
+
+/** The built-in demo (PORTAL.md 1): relative, so it is on whatever origin the app is served from. */
+export const BUILT_IN_DEMO_PATH = DEMO_PAGE_PREFIX;
 
 // Every setting the server reads, validated once at start-up. A bad value stops start-up with
 // one line naming the variable (see formatConfigError).
@@ -58,7 +62,8 @@ export const ZConfigSchema = z
     ),
     SUPPORT_PHONE: optionalString.transform((v) => v ?? "(312) 555-0142"),
     ASSOCIATION_SITE_URL: url("https://illinoislandlords.org"),
-    DEMO_URL: url("https://portal.illinoislandlords.org/demo"),
+    /** Unset: this app's own demo of the owner portal on sample books (a path of PUBLIC_URL). */
+    DEMO_URL: optionalUrl().transform((v) => v ?? BUILT_IN_DEMO_PATH),
     /** Behind a reverse proxy: the client's address is the first X-Forwarded-For hop (else the socket's). */
     TRUST_PROXY: booleanSetting,
     /** In production, run the built-in test payment provider on purpose (no Stripe keys); every page then says TEST MODE. */
@@ -83,6 +88,9 @@ export const ZConfigSchema = z
   }));
 
 export type Config = z.output<typeof ZConfigSchema>;
+
+/** Whether DEMO_URL is this app's own demo (the default), not a configured host elsewhere. */
+export const isBuiltInDemo = (config: Pick<Config, "DEMO_URL">) => config.DEMO_URL === BUILT_IN_DEMO_PATH;
 
 export class ConfigError extends Error {}
 

@@ -8,6 +8,7 @@ import { startCommunityWorker } from "./domain/community/worker.ts";
 import { seedForumCategories } from "./domain/community/forum.ts";
 import { startHousekeeping } from "./domain/housekeeping.ts";
 import { startRentPosting } from "./domain/portal/worker.ts";
+import { startSampleBooks } from "./domain/portal/sample-books.ts";
 import { createApp } from "./http/app.ts";
 import { startMailWorker } from "./mail/worker.ts";
 import { createServices, type Services } from "./services.ts";
@@ -22,7 +23,7 @@ export async function prepareDatabase(services: Services, log: (line: string) =>
 }
 
 /** Workers that run beside the HTTP server in the same process (mail, subscription clock, expiry sweep, rent posting, community jobs). */
-export function startWorkers(services: Services): BackgroundWorker[] {
+export function startWorkers(services: Services, options: { sampleBooks?: boolean } = {}): BackgroundWorker[] {
   const mail = startMailWorker(services);
   return [
     ...(mail ? [mail] : []),
@@ -30,6 +31,7 @@ export function startWorkers(services: Services): BackgroundWorker[] {
     startHousekeeping(services),
     startRentPosting(services),
     startCommunityWorker(services),
+    ...(options.sampleBooks === false ? [] : [startSampleBooks(services)]),
   ];
 }
 
@@ -46,6 +48,8 @@ export interface StartOptions {
   log?: (line: string) => void;
   now?: () => Date;
   poolSize?: number;
+  /** Make and keep the live demo's sample books (default true; tests that do not show the demo leave them out). */
+  sampleBooks?: boolean;
 }
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
@@ -61,7 +65,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const webDist = options.webDist === null ? undefined : resolve(options.webDist ?? resolve(import.meta.dir, "../../web/dist"));
   const app = createApp(services, { webDist });
   const server = Bun.serve({ port: config.PORT, fetch: app.fetch, maxRequestBodySize: 16 * 1024 * 1024 });
-  const workers = startWorkers(services);
+  const workers = startWorkers(services, { sampleBooks: options.sampleBooks });
   const url = `http://localhost:${server.port}`;
   let stopped: Promise<void> | undefined;
   return {

@@ -23,8 +23,11 @@ export const PAGE_ROUTES = [
   "/admin/link",
 ] as const;
 
+/** The live demo of the owner portal (PORTAL.md 1): the portal's pages under this path, on sample books. */
+export const DEMO_PAGE_PREFIX = "/demo/portal";
+
 /** Pages with pages under them (the owner and tenant portals, the community's pages): these paths and everything below them. */
-export const PAGE_ROUTE_PREFIXES = ["/portal", "/tenant", "/community", "/updates", "/webinars", "/contractors", "/email"] as const;
+export const PAGE_ROUTE_PREFIXES = [DEMO_PAGE_PREFIX, "/portal", "/tenant", "/community", "/updates", "/webinars", "/contractors", "/email"] as const;
 
 export function isPageRoute(path: string): boolean {
   const clean = path.length > 1 ? path.replace(/\/+$/, "") : path;

@@ -10,7 +10,10 @@ import { applicationPayload, applyAndSign, linkTokenFromEmail } from "../support
 import { PNG_BYTES } from "../support/files.ts";
 import { createTestApp, TEST_ORIGIN, type ApiClient, type TestApp } from "../support/harness.ts";
 import { sessionIdOf, trpcCall } from "../support/billing.ts";
-import { restRoutes, trpcProcedures } from "../support/surface.ts";
+import { demoTrpcProcedures, restRoutes, trpcProcedures } from "../support/surface.ts";
+import { ownerPortalRoutes } from "../../src/server/http/routes/owner-portal.ts";
+import { ownerBooksRoutes } from "../../src/server/http/routes/owner-books.ts";
+import { keepSampleBooks } from "../../src/server/domain/portal/sample-books.ts";
 
 // The authorization matrix: every REST route (read from the Hono app) and every tRPC procedure
 // (read from the router) against six callers, each answer either allowed (past the gate: any
@@ -71,6 +74,8 @@ interface Fixture {
   unpaidSigner(): Promise<string>;
   /** A subscription of the test provider (a member who paid). */
   testSubscriptionId: string;
+  /** The live demo's sample books (PORTAL.md 1). */
+  demo: { propertyId: string; leaseId: string; requestId: string; expenseId: string };
 }
 
 interface Entry {
@@ -592,7 +597,50 @@ const MATRIX: Record<string, Entry> = {
   "trpc admin.billing.setRenewalFailure": { allow: ADMIN, input: (f) => ({ subscription_id: f.testSubscriptionId, fail: false }) },
   "trpc admin.payments.purchases": { allow: ADMIN },
   "trpc admin.billing.refundRentPayment": { allow: ADMIN, input: (f) => ({ rent_payment_id: f.care.rentPaymentId, amount_cents: 1 }) },
+  ...demoEntries(),
 };
+
+/**
+ * The live demo (PORTAL.md 1) serves the owner portal's REST routes again under /api/demo/portal
+ * and its tRPC procedures at /api/demo/trpc, where whoever calls is the demo visitor: every read
+ * answers the sample books to anyone (ids of the sample books), every write is refused to everyone,
+ * and the ids of owner A's records that have no sample counterpart answer 404 as if they did not exist.
+ */
+function demoEntries(): Record<string, Entry> {
+  const sampleId: Record<string, (f: Fixture) => string> = {
+    properties: (f) => f.demo.propertyId,
+    leases: (f) => f.demo.leaseId,
+    maintenance: (f) => f.demo.requestId,
+    expenses: (f) => f.demo.expenseId,
+  };
+  /** Owner A's records behind the routes that name something the sample books do not have. */
+  const ownerAId: Record<string, (f: Fixture) => string> = { files: (f) => f.care.fileId, reports: (f) => f.books.statementId };
+  const entries: Record<string, Entry> = {};
+  for (const route of [...ownerPortalRoutes.routes, ...ownerBooksRoutes.routes]) {
+    if (route.method === "ALL") continue;
+    const key = `${route.method} /api/demo/portal${route.path}`;
+    const resource = route.path.split("/")[1]!;
+    if (route.method !== "GET") entries[key] = { allow: [] };
+    else if (!route.path.includes(":id")) entries[key] = { allow: ANYONE };
+    else if (sampleId[resource]) entries[key] = { allow: ANYONE, params: (f) => ({ id: sampleId[resource]!(f) }) };
+    else entries[key] = { allow: [], hidden: true, params: (f) => ({ id: ownerAId[resource]!(f) }) };
+  }
+  const procedureIds: Record<string, (f: Fixture) => unknown> = {
+    "member.owner.properties.get": (f) => ({ id: f.demo.propertyId }),
+    "member.owner.leases.get": (f) => ({ id: f.demo.leaseId }),
+    "member.owner.leases.ledger": (f) => ({ id: f.demo.leaseId }),
+    "member.owner.leases.documents": (f) => ({ id: f.demo.leaseId }),
+    "member.owner.maintenance.get": (f) => ({ id: f.demo.requestId }),
+    "member.owner.expenses.get": (f) => ({ id: f.demo.expenseId }),
+  };
+  for (const procedure of demoTrpcProcedures()) {
+    const key = `demo-trpc ${procedure.path}`;
+    if (procedure.type !== "query") entries[key] = { allow: [] };
+    else if (procedure.path === "member.owner.reports.statement") entries[key] = { allow: [], hidden: true, input: (f) => ({ id: f.books.statementId }) };
+    else entries[key] = { allow: ANYONE, input: procedureIds[procedure.path] };
+  }
+  return entries;
+}
 
 // ---------------------------------------------------------------------------------------------
 
@@ -636,14 +684,16 @@ async function call(key: string, role: Role): Promise<{ status: number; body: st
     "x-forwarded-for": `10.77.${(calls >> 8) & 255}.${calls & 255}`,
     ...(await credentials(role)),
   };
-  if (key.startsWith("trpc ")) {
-    const path = key.slice(5);
-    const type = trpcProcedures().find((p) => p.path === path)!.type;
+  if (key.startsWith("trpc ") || key.startsWith("demo-trpc ")) {
+    const demo = key.startsWith("demo-trpc ");
+    const path = key.slice(key.indexOf(" ") + 1);
+    const endpoint = demo ? "/api/demo/trpc" : "/trpc";
+    const type = (demo ? demoTrpcProcedures() : trpcProcedures()).find((p) => p.path === path)!.type;
     const input = entry.input ? await entry.input(fixture) : undefined;
     const res =
       type === "query"
-        ? await t.app.request(`/trpc/${path}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, { headers })
-        : await t.app.request(`/trpc/${path}`, { method: "POST", headers, body: JSON.stringify(input ?? {}) });
+        ? await t.app.request(`${endpoint}/${path}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, { headers })
+        : await t.app.request(`${endpoint}/${path}`, { method: "POST", headers, body: JSON.stringify(input ?? {}) });
     return { status: res.status, body: await res.text() };
   }
   const [method, pattern] = key.split(" ") as [string, string];
@@ -776,8 +826,23 @@ beforeAll(async () => {
     unpaidSigner: async () => memberIdOf((await applyAndSign(t.client(), "Standard")).email),
     testSubscriptionId: subscription!.id!,
     community: await communityFixture(await memberIdOf(basic.email), await memberIdOf(other.email), paid.email, ownerA),
+    demo: await demoFixture(),
   };
 });
+
+/** The sample books, made as the server makes them at start-up, and one record of each kind the demo's routes name. */
+async function demoFixture(): Promise<Fixture["demo"]> {
+  await keepSampleBooks(t.services);
+  const demo = t.client();
+  const first = async (path: string) => ((await demo.get(`/api/demo/portal/${path}`)).body as { id: string }[])[0]!.id;
+  const expenses = (await demo.get("/api/demo/portal/expenses")).body as { expenses?: { id: string }[] } | { id: string }[];
+  return {
+    propertyId: await first("properties"),
+    leaseId: await first("leases"),
+    requestId: await first("maintenance"),
+    expenseId: (Array.isArray(expenses) ? expenses : expenses.expenses!)[0]!.id,
+  };
+}
 afterAll(() => t.close());
 
 /** A topic by the other member in Landlord Q&A, and fresh posts by the basic member to edit or delete. */
@@ -832,7 +897,7 @@ async function memberIdOf(email: string): Promise<string> {
 
 describe("the authorization matrix", () => {
   test("every REST route and tRPC procedure has an entry, and every entry still exists", () => {
-    const present = [...restRoutes(t.app), ...trpcProcedures().map((p) => `trpc ${p.path}`)];
+    const present = [...restRoutes(t.app), ...trpcProcedures().map((p) => `trpc ${p.path}`), ...demoTrpcProcedures().map((p) => `demo-trpc ${p.path}`)];
     const missing = present.filter((key) => !(key in MATRIX));
     expect(missing, "routes without an entry in MATRIX").toEqual([]);
     const stale = Object.keys(MATRIX).filter((key) => !present.includes(key));
@@ -862,5 +927,5 @@ describe("the authorization matrix", () => {
       }
     }
     expect(wrong).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 });

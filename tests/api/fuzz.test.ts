@@ -7,6 +7,7 @@ import { PAGE_ROUTES } from "../../src/shared/routes.ts";
 import { applicationPayload, applyAndSign } from "../support/fixtures.ts";
 import { createApp } from "../../src/server/http/app.ts";
 import { createTestApp, TEST_ORIGIN, WEB_DIST, type TestApp } from "../support/harness.ts";
+import { keepSampleBooks } from "../../src/server/domain/portal/sample-books.ts";
 import { restRoutes, trpcProcedures } from "../support/surface.ts";
 
 // Property-based fuzzing of every JSON endpoint (REST routes read from the app, tRPC procedures
@@ -30,6 +31,8 @@ beforeAll(async () => {
   memberEmail = signed.email;
   memberId = (await t.services.db.select({ id: members.id }).from(members).where(eq(members.email, memberEmail)))[0]!.id;
   adminId = (await t.services.db.select({ id: adminUsers.id }).from(adminUsers).limit(1))[0]!.id;
+  // The live demo's routes read the sample books, which the server makes at start-up.
+  await keepSampleBooks(t.services);
 });
 afterAll(() => t.close());
 

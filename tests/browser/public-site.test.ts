@@ -176,8 +176,11 @@ describe("the demo", () => {
   test("the fallback appears when the embed cannot load, and Retry tries again", async () => {
     await setDemo("down");
     const page = await open("/demo");
-    const fallback = page.getByRole("alert").filter({ hasText: "The demo could not load here" });
+    const fallback = page.getByRole("alert").filter({ hasText: "The demo is unavailable right now" });
     await shown(fallback, 6000);
+    // The configured demo is down: the panel says so, and does not blame the visitor's browser or network.
+    expect(await fallback.innerText()).not.toMatch(/network|your browser/i);
+    expect(await fallback.getByRole("link", { name: "Apply for Membership" }).getAttribute("href")).toBe("/#apply");
     expect(await page.getByRole("link", { name: "Open Demo in New Tab" }).getAttribute("href")).toBe(demo.url);
     expect(await page.getByRole("link", { name: "Open Demo in New Tab" }).getAttribute("target")).toBe("_blank");
 
@@ -196,7 +199,7 @@ describe("the demo", () => {
   test("a demo that refuses to be framed shows the fallback at once", async () => {
     await setDemo("refuses-framing");
     const page = await open("/demo");
-    await shown(page.getByRole("alert").filter({ hasText: "The demo could not load here" }), 2500);
+    await shown(page.getByRole("alert").filter({ hasText: "The demo is unavailable right now" }), 2500);
     await page.close();
   });
 
@@ -205,8 +208,8 @@ describe("the demo", () => {
     const page = await open("/");
     await page.locator("#portal-preview").scrollIntoViewIfNeeded();
     await page.getByRole("heading", { name: "Live interactive demo" }).scrollIntoViewIfNeeded();
-    await shown(page.getByRole("alert").filter({ hasText: "The demo could not load here" }), 6000);
-    const height = await page.getByRole("alert").filter({ hasText: "The demo could not load here" }).evaluate((el) => el.parentElement!.getBoundingClientRect().height);
+    await shown(page.getByRole("alert").filter({ hasText: "The demo is unavailable right now" }), 6000);
+    const height = await page.getByRole("alert").filter({ hasText: "The demo is unavailable right now" }).evaluate((el) => el.parentElement!.getBoundingClientRect().height);
     expect(Math.round(height)).toBe(500);
     await page.close();
   });

@@ -28,10 +28,10 @@ export function launchBrowser(): Promise<Browser> {
  * before its tests, stopped after them. `env` is read when the server starts, so a file can start
  * what the server needs first in a beforeAll of its own.
  */
-export function serverAndBrowser(env: () => Record<string, string | undefined> = () => ({})) {
+export function serverAndBrowser(env: () => Record<string, string | undefined> = () => ({}), options: { sampleBooks?: boolean } = {}) {
   const live = {} as { server: TestServer; browser: Browser };
   beforeAll(async () => {
-    live.server = await startTestServer(env());
+    live.server = await startTestServer(env(), options);
     live.browser = await launchBrowser();
   }, 120_000);
   afterAll(async () => {

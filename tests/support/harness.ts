@@ -79,11 +79,15 @@ export interface TestServer extends RunningServer {
 }
 
 /** The real server on a real socket, serving the built web app (browser tests). */
-export async function startTestServer(env: Record<string, string | undefined> = {}): Promise<TestServer> {
+/**
+ * The real server on a fresh database, with its workers. The demo's sample books are made only
+ * when asked (`sampleBooks`): writing a year of books takes seconds that other tests need not wait.
+ */
+export async function startTestServer(env: Record<string, string | undefined> = {}, options: { sampleBooks?: boolean } = {}): Promise<TestServer> {
   const database = await createTestDatabase();
   const clock = testClock();
   const config = testConfig({ DATABASE_URL: database.databaseUrl, DATA_DIR: database.dataDir, ...env });
-  const server = await startServer(config, { webDist: WEB_DIST, log: () => {}, now: clock.now, poolSize: 4 });
+  const server = await startServer(config, { webDist: WEB_DIST, log: () => {}, now: clock.now, poolSize: 4, sampleBooks: options.sampleBooks ?? false });
   // PUBLIC_URL must match the real port for links and the origin check.
   (server.services.config as { PUBLIC_URL: string }).PUBLIC_URL = server.url;
   return {

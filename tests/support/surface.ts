@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import { appRouter } from "../../src/server/trpc/root.ts";
+import { demoRouter } from "../../src/server/trpc/demo.ts";
 
 // The app's whole callable surface, read from the app itself: the REST routes Hono registered
 // and the tRPC router's procedures. The matrix and fuzz tests walk it, so a new route is covered.
@@ -14,9 +15,18 @@ export function restRoutes(app: Pick<Hono<any>, "routes">): string[] {
   return [...keys];
 }
 
+type ProcedureList = { path: string; type: "query" | "mutation" | "subscription" }[];
+const proceduresOf = (router: unknown): ProcedureList =>
+  Object.entries((router as { _def: { procedures: Record<string, { _def: { type: ProcedureList[number]["type"] } }> } })._def.procedures).map(
+    ([path, p]) => ({ path, type: p._def.type }),
+  );
+
 /** Every tRPC procedure, by path and kind. */
-export function trpcProcedures(): { path: string; type: "query" | "mutation" | "subscription" }[] {
-  const procedures = (appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: "query" | "mutation" | "subscription" } }> } })._def
-    .procedures;
-  return Object.entries(procedures).map(([path, p]) => ({ path, type: p._def.type }));
+export function trpcProcedures(): ProcedureList {
+  return proceduresOf(appRouter);
+}
+
+/** Every procedure of the live demo's own tRPC endpoint (/api/demo/trpc). */
+export function demoTrpcProcedures(): ProcedureList {
+  return proceduresOf(demoRouter);
 }

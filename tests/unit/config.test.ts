@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { ConfigError, loadConfig } from "../../src/server/config.ts";
+import { ConfigError, isBuiltInDemo, loadConfig } from "../../src/server/config.ts";
 
 describe("configuration", () => {
   test("defaults need no environment at all", () => {
@@ -9,6 +9,14 @@ describe("configuration", () => {
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.PUBLIC_URL).toBe("http://localhost:3000");
     expect(config.SUPPORT_EMAIL).toContain("@");
+  });
+
+  test("the demo is this app's own unless DEMO_URL names another host", () => {
+    expect(loadConfig({}).DEMO_URL).toBe("/demo/portal");
+    expect(isBuiltInDemo(loadConfig({}))).toBe(true);
+    const elsewhere = loadConfig({ DEMO_URL: "https://demo.example.org/portal" });
+    expect(elsewhere.DEMO_URL).toBe("https://demo.example.org/portal");
+    expect(isBuiltInDemo(elsewhere)).toBe(false);
   });
 
   const bad: [string, string, RegExp][] = [

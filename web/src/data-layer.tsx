@@ -8,7 +8,8 @@ import { trpc } from "./trpc.ts";
 // that talk to the server (web/src/lib/lazy-with-data.tsx), so the landing page's first load
 // does without it. One client and one cache serve every page and island.
 
-export const queryClient = new QueryClient({
+/** A React Query cache with the app's defaults (the live demo keeps one of its own). */
+export const createQueryClient = () => new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
@@ -21,6 +22,7 @@ export const queryClient = new QueryClient({
     },
   },
 });
+export const queryClient = createQueryClient();
 
 // The session lives in an httpOnly cookie; the client holds no token (DECISIONS.md 5).
 export const trpcClient = trpc.createClient({ links: [httpBatchLink({ url: "/trpc", maxItems: TRPC_MAX_BATCH })] });

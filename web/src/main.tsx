@@ -1,11 +1,19 @@
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
+import { DEMO_PAGE_PREFIX } from "@shared/routes.ts";
 import { Root } from "./Root.tsx";
 import "./styles.css";
 
 const container = document.getElementById("root")!;
-const app = <Root router={BrowserRouter} />;
-// Public pages arrive pre-rendered (web/prerender.ts): React takes over the HTML that is there.
-// Server-written HTML (public legal updates, data-server-html) is replaced, not hydrated.
-if (container.firstElementChild && !container.querySelector("[data-server-html]")) hydrateRoot(container, app);
-else createRoot(container).render(app);
+const path = window.location.pathname;
+if (path === DEMO_PAGE_PREFIX || path.startsWith(`${DEMO_PAGE_PREFIX}/`)) {
+  // The live demo of the owner portal (framed by the landing page and /demo) is an app of its own,
+  // loaded only there: the portal's screens on the sample books' data layer, with no session.
+  void import("./features/demo/DemoApp.tsx").then(({ DemoApp }) => createRoot(container).render(<DemoApp />));
+} else {
+  const app = <Root router={BrowserRouter} />;
+  // Public pages arrive pre-rendered (web/prerender.ts): React takes over the HTML that is there.
+  // Server-written HTML (public legal updates, data-server-html) is replaced, not hydrated.
+  if (container.firstElementChild && !container.querySelector("[data-server-html]")) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}

@@ -73,6 +73,11 @@ export const members = pgTable(
     emailVerifiedAt: tz("email_verified_at"),
     /** Set when an admin deletes the member: personal data is gone, records stay (DECISIONS.md 15). */
     deletedAt: tz("deleted_at"),
+    /**
+     * The owner of the live demo's sample books (PORTAL.md 1): not a member. It cannot sign in and
+     * is counted in no admin list, figure, export, mailing or job that emails people.
+     */
+    isSample: boolean("is_sample").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -84,6 +89,8 @@ export const members = pgTable(
     // the dashboard counts recent sign-ups from this index alone.
     index("members_created_at_idx").on(t.createdAt).where(sql`${t.deletedAt} is null`),
     index("members_level_idx").on(t.membershipLevel),
+    // The demo finds its sample owner by this flag (one row).
+    index("members_sample_idx").on(t.isSample).where(sql`${t.isSample}`),
     // Dashboard stats count listed members by level and state from this index alone.
     index("members_listed_stats_idx").on(t.membershipLevel, t.status, t.isActive).where(sql`${t.deletedAt} is null`),
     // Admin search (substring of email, first, last or full name) through trigram indexes.

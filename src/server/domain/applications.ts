@@ -619,6 +619,7 @@ async function signedAlready(services: Services, application: ApplicationRow, au
 const memberTemplate: Omit<MemberRow, "id" | "email" | "firstName" | "lastName" | "phone" | "membershipLevel" | "status" |
   "propertyManagementStatus" | "licenseStatus" | "specialtySkills" | "otherSpecialty" | "emailVerifiedAt" | "createdAt" | "updatedAt"> = {
   isActive: true,
+  isSample: false,
   skillsListed: false,
   skillsBio: "",
   username: null,

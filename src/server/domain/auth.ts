@@ -10,7 +10,7 @@ import type { Services } from "../services.ts";
 import { hashPassword, verifyPassword } from "./admins.ts";
 import type { Caller, RequestMeta } from "./caller.ts";
 import { ownerPortalStatus } from "./portal/access.ts";
-import { findMemberByEmail } from "./members.ts";
+import { findMemberByEmail, listedMember } from "./members.ts";
 import { clearRateLimit, hitRateLimit, type RateLimitRule } from "./rate-limit.ts";
 import { consumeLink, issueEmailCode, issueLink, revokeLinks, useEmailCode } from "./links.ts";
 import { createSession, generateToken, invalidateMemberSessions, type MemberRow } from "./sessions.ts";
@@ -67,7 +67,7 @@ async function findMemberByLogin(db: DbOrTx, identifier: string): Promise<Member
   const [row] = await db
     .select()
     .from(members)
-    .where(and(sql`lower(${members.username}) = ${id}`, isNull(members.deletedAt)))
+    .where(and(sql`lower(${members.username}) = ${id}`, listedMember()))
     .limit(1);
   return row ?? null;
 }
@@ -108,7 +108,7 @@ export async function signInWithPassword(services: Services, input: TLoginReques
 async function consumeMemberLink(tx: DbOrTx, token: string, purposes: TokenPurpose[], now: Date): Promise<MemberRow> {
   const used = await consumeLink(tx, token, purposes, now);
   if (!used?.memberId) throw new AppError("BAD_REQUEST", accountMessages.badLink);
-  const [member] = await tx.select().from(members).where(and(eq(members.id, used.memberId), isNull(members.deletedAt))).limit(1);
+  const [member] = await tx.select().from(members).where(and(eq(members.id, used.memberId), listedMember())).limit(1);
   if (!member) throw new AppError("BAD_REQUEST", accountMessages.badLink);
   return member;
 }

@@ -16,6 +16,11 @@ export interface Caller {
   admin: AdminSession | null;
   /** A tenant of the owner portal (PORTAL.md 1): not a member. */
   tenant?: TenantSession | null;
+  /**
+   * A visitor of the live demo (PORTAL.md 1): reads the sample owner's books and nothing else, and
+   * writes nothing. Set only by the demo's transports, never from a session.
+   */
+  demo?: boolean;
 }
 
 /** Where a request came from: recorded with signatures and counted by rate limits. */
@@ -26,6 +31,9 @@ export interface RequestMeta {
 
 /** A background job acting for nobody in particular. */
 export const NOBODY: Caller = { applicant: null, member: null, admin: null };
+
+/** Whoever opens the live demo: no session counts there, only the sample books. */
+export const DEMO_VISITOR: Caller = { applicant: null, member: null, admin: null, tenant: null, demo: true };
 
 /** An administrator acting through the domain (a job started by an admin, say). */
 export const adminCaller = (admin: AdminSession): Caller => ({ applicant: null, member: null, admin });

@@ -1,7 +1,11 @@
+import { isBuiltInDemo } from "../config.ts";
 import type { Services } from "../services.ts";
+import { findSampleOwner } from "./portal/access.ts";
 
 // Whether the configured demo can show inside our page. A browser cannot tell from outside
 // whether a cross-origin frame loaded or shows an error page, so the server asks the demo host.
+// The built-in demo (the default) is this app's own portal on sample books: it can show once the
+// sample books exist.
 
 export type DemoEmbedReason = "ok" | "unreachable" | "error_status" | "refuses_framing";
 
@@ -44,6 +48,10 @@ export async function checkDemoEmbed(services: Services, options: { fresh?: bool
   if (cached && cached.until > now && !options.fresh) return cached.status;
 
   let reason: DemoEmbedReason;
+  if (isBuiltInDemo(services.config)) {
+    reason = (await findSampleOwner(services.db)) ? "ok" : "unreachable";
+    return { embeddable: reason === "ok", reason, checked_at: services.now().toISOString() };
+  }
   try {
     const response = await fetch(url, { redirect: "follow", signal: AbortSignal.timeout(TIMEOUT_MS), headers: { accept: "text/html" } });
     await response.body?.cancel();

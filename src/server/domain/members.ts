@@ -4,11 +4,17 @@ import type { DbOrTx } from "../db/client.ts";
 import { applications, members } from "../db/schema.ts";
 import type { MemberRow } from "./sessions.ts";
 
+/**
+ * A member as people count them: not deleted, and not the live demo's sample owner (PORTAL.md 1),
+ * who cannot sign in and appears in no list, figure, export or mailing.
+ */
+export const listedMember = () => and(isNull(members.deletedAt), eq(members.isSample, false))!;
+
 export async function findMemberByEmail(db: DbOrTx, email: string): Promise<MemberRow | null> {
   const [row] = await db
     .select()
     .from(members)
-    .where(and(sql`lower(${members.email}) = ${email.trim().toLowerCase()}`, isNull(members.deletedAt)))
+    .where(and(sql`lower(${members.email}) = ${email.trim().toLowerCase()}`, listedMember()))
     .limit(1);
   return row ?? null;
 }

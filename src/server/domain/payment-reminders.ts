@@ -1,4 +1,5 @@
-import { and, eq, isNull, lte, notExists, sql } from "drizzle-orm";
+import { and, eq, lte, notExists, sql } from "drizzle-orm";
+import { listedMember } from "./members.ts";
 import { isPaidLevel } from "../../shared/membership.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { members, paymentReminders } from "../db/schema.ts";
@@ -47,7 +48,7 @@ export async function sendDuePaymentReminders(services: Services, now: Date = se
       and(
         eq(members.status, "awaiting_payment"),
         eq(members.isActive, true),
-        isNull(members.deletedAt),
+        listedMember(),
         lte(members.createdAt, new Date(now.getTime() - PAYMENT_REMINDER_AFTER_MS)),
         notExists(services.db.select({ one: sql`1` }).from(paymentReminders).where(eq(paymentReminders.memberId, members.id))),
       ),

@@ -1,4 +1,5 @@
-import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { listedMember } from "./members.ts";
 import type { TIntroductionRequest, TSkillsProfile } from "../../shared/account-schema.ts";
 import { ZSkillsProfileSchema } from "../../shared/account-schema.ts";
 import { SPECIALTY_SKILLS, type SpecialtySkill } from "../../shared/membership.ts";
@@ -21,7 +22,7 @@ export const INTRODUCTIONS_PER_DAY: RateLimitRule = {
   message: "You have sent the most introductions allowed in one day. Please try again tomorrow.",
 };
 
-const currentMember = and(eq(members.isActive, true), isNull(members.deletedAt));
+const currentMember = and(eq(members.isActive, true), listedMember());
 
 /** "Dan O." - what other members see of a listed member's name. */
 export const displayName = (m: { firstName: string; lastName: string }) => `${m.firstName} ${m.lastName.slice(0, 1)}.`;

@@ -10,6 +10,7 @@ import { applicationAwaitingSignature } from "../domain/applications.ts";
 import type { Services } from "../services.ts";
 import { TRPC_MAX_BATCH } from "../../shared/routes.ts";
 import { appRouter } from "../trpc/root.ts";
+import { demoRouter } from "../trpc/demo.ts";
 import { createTrpcContext } from "../trpc/trpc.ts";
 import { authMiddleware, COOKIE_NAMES, originCheck, type AppEnv } from "./auth.ts";
 import { MAX_UPLOAD_REQUEST_BYTES } from "./validate.ts";
@@ -30,6 +31,8 @@ import { adminUpdateRoutes, updatePages, updateRoutes } from "./routes/updates.t
 import { adminWebinarRoutes, webinarRoutes } from "./routes/webinars.ts";
 import { adminContractorRoutes, adminDirectoryRoutes, contractorRoutes } from "./routes/contractors.ts";
 import { applicationWaitingNotice, oneHost, webRoutes } from "./web.ts";
+import { DEMO_API_PREFIX, demoVisitor } from "./routes/demo.ts";
+import { DEMO_PAGE_PREFIX } from "../../shared/routes.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** The routes that take a file (multipart): maintenance photos, lease documents, receipts, contractors' documents. */
@@ -47,7 +50,8 @@ export interface AppOptions {
 /** The whole HTTP surface: REST under /api, tRPC under /trpc, the web app everywhere else. */
 export function createApp(services: Services, options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
-  const demoOrigin = new URL(services.config.DEMO_URL).origin;
+  // The built-in demo is a path of this app; a configured one may be elsewhere.
+  const demoOrigin = new URL(services.config.DEMO_URL, services.config.PUBLIC_URL).origin;
 
   // A path that does not decode (`/%`, `/%E0%A4%A`) is a bad request, whatever it names.
   app.use(async (c, next) => {
@@ -59,6 +63,13 @@ export function createApp(services: Services, options: AppOptions = {}) {
     await next();
   });
 
+  // The demo's portal pages are made to be framed, by this site's own pages only (landing, /demo):
+  // registered before the security headers, so it amends what they wrote.
+  app.use(`${DEMO_PAGE_PREFIX}/*`, async (c, next) => {
+    await next();
+    const csp = c.res.headers.get("content-security-policy");
+    if (csp) c.header("Content-Security-Policy", csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+  });
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
@@ -121,6 +132,8 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.use("/trpc/*", authMiddleware(services));
   app.use("/api/*", originCheck());
   app.use("/trpc/*", originCheck());
+  // The live demo: whoever calls acts as the demo visitor, who reads the sample books only.
+  app.use(`${DEMO_API_PREFIX}/*`, demoVisitor());
 
   app.get("/api/health", async (c) => c.json({ status: "ok" }));
   app.route("/api/membership", membershipRoutes);
@@ -133,6 +146,17 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.route("/api/portal", ownerPortalRoutes);
   app.route("/api/portal", ownerBooksRoutes);
   app.route("/api/tenant", tenantRoutes);
+  app.route(`${DEMO_API_PREFIX}/portal`, ownerPortalRoutes);
+  app.route(`${DEMO_API_PREFIX}/portal`, ownerBooksRoutes);
+  app.use(
+    `${DEMO_API_PREFIX}/trpc/*`,
+    trpcServer({
+      endpoint: `${DEMO_API_PREFIX}/trpc`,
+      router: demoRouter,
+      maxBatchSize: TRPC_MAX_BATCH,
+      createContext: (opts, c) => createTrpcContext(c as never, opts.resHeaders) as never,
+    }),
+  );
   app.route("/api/site", siteRoutes);
   app.route("/api/contracts", contractRoutes);
   app.route("/api/community", communityRoutes);

@@ -1,5 +1,4 @@
-import { lazy, Suspense } from "react";
-import { Link, Navigate, Route, Routes } from "react-router-dom";
+import { Link, Route } from "react-router-dom";
 import { priceLabel } from "@shared/membership.ts";
 import { PageLoading } from "../App.tsx";
 import { buttonClass } from "../components/Button.tsx";
@@ -7,25 +6,9 @@ import { SiteFooter } from "../components/SiteFooter.tsx";
 import { SiteHeader } from "../components/SiteHeader.tsx";
 import { MemberAreaLayout, MemberWelcome } from "../features/member-area/MemberAreaLayout.tsx";
 import { MemberResources } from "../features/member-area/MemberResources.tsx";
+import { OwnerToolRoutes } from "../features/portal/owner/OwnerToolRoutes.tsx";
 import { ReadOnlyNotice } from "../features/portal/owner/ui.tsx";
 import { trpc } from "../trpc.ts";
-
-const OwnerDashboard = lazy(() => import("../features/portal/dashboard/OwnerDashboard.tsx"));
-const PropertiesPage = lazy(() => import("../features/portal/properties/PropertiesPage.tsx"));
-const PropertyPage = lazy(() => import("../features/portal/properties/PropertyPage.tsx"));
-const LeasesPage = lazy(() => import("../features/portal/leases/LeasesPage.tsx"));
-const NewLeasePage = lazy(() => import("../features/portal/leases/NewLeasePage.tsx"));
-const LeasePage = lazy(() => import("../features/portal/leases/LeasePage.tsx"));
-const RentRollPage = lazy(() => import("../features/portal/rent-roll/RentRollPage.tsx"));
-const ImportPage = lazy(() => import("../features/portal/import/ImportPage.tsx"));
-const MaintenanceListPage = lazy(() => import("../features/portal/maintenance/MaintenanceListPage.tsx"));
-const NewRequestPage = lazy(() => import("../features/portal/maintenance/NewRequestPage.tsx"));
-const RequestPage = lazy(() => import("../features/portal/maintenance/RequestPage.tsx"));
-const PayoutsPage = lazy(() => import("../features/portal/payouts/PayoutsPage.tsx"));
-const ExpensesPage = lazy(() => import("../features/portal/expenses/ExpensesPage.tsx"));
-const BankImportPage = lazy(() => import("../features/portal/expenses/BankImportPage.tsx"));
-const MonthlyStatementPage = lazy(() => import("../features/portal/reports/MonthlyStatementPage.tsx"));
-const ScheduleEPage = lazy(() => import("../features/portal/reports/ScheduleEPage.tsx"));
 
 /**
  * /portal: the member area with the owner tools (PORTAL.md 1). The server decides who gets in:
@@ -86,37 +69,18 @@ export default function OwnerPortalPage() {
           <ReadOnlyNotice />
         </div>
       )}
-      <Suspense fallback={<PageLoading label="Loading..." />}>
-        <Routes>
-          <Route index element={<OwnerDashboard canWrite={canWrite} />} />
-          <Route path="properties" element={<PropertiesPage canWrite={canWrite} />} />
-          <Route path="properties/:id" element={<PropertyPage canWrite={canWrite} />} />
-          <Route path="leases" element={<LeasesPage canWrite={canWrite} />} />
-          <Route path="leases/new" element={<NewLeasePage />} />
-          <Route path="leases/:id" element={<LeasePage canWrite={canWrite} />} />
-          <Route path="rent-roll" element={<RentRollPage />} />
-          <Route path="import" element={<ImportPage canWrite={canWrite} />} />
-          <Route path="maintenance" element={<MaintenanceListPage canWrite={canWrite} />} />
-          <Route path="maintenance/new" element={<NewRequestPage />} />
-          <Route path="maintenance/:id" element={<RequestPage canWrite={canWrite} />} />
-          <Route path="payouts" element={<PayoutsPage canWrite={canWrite} />} />
-          <Route path="expenses" element={<ExpensesPage canWrite={canWrite} />} />
-          <Route path="expenses/import" element={<BankImportPage canWrite={canWrite} />} />
-          <Route path="reports" element={<Navigate to="/portal/reports/monthly" replace />} />
-          <Route path="reports/monthly" element={<MonthlyStatementPage canWrite={canWrite} />} />
-          <Route path="reports/schedule-e" element={<ScheduleEPage canWrite={canWrite} level={member.membership_level} email={member.email} />} />
-          <Route
-            path="resources"
-            element={
-              <>
-                <MemberWelcome member={member} lead="Forms and guides, the skills network and your account: everything every member has." />
-                <MemberResources member={member} />
-              </>
-            }
-          />
-          <Route path="*" element={<Gate inline title="Page not found" body="This part of the owner portal does not exist." />} />
-        </Routes>
-      </Suspense>
+      <OwnerToolRoutes canWrite={canWrite} level={member.membership_level} email={member.email}>
+        <Route
+          path="resources"
+          element={
+            <>
+              <MemberWelcome member={member} lead="Forms and guides, the skills network and your account: everything every member has." />
+              <MemberResources member={member} />
+            </>
+          }
+        />
+        <Route path="*" element={<Gate inline title="Page not found" body="This part of the owner portal does not exist." />} />
+      </OwnerToolRoutes>
     </MemberAreaLayout>
   );
 }

@@ -1,4 +1,5 @@
-import { and, count, eq, gte, isNull, sql } from "drizzle-orm";
+import { and, count, eq, gte, sql } from "drizzle-orm";
+import { listedMember } from "../members.ts";
 import { MEMBERSHIP_LEVELS, type MembershipLevel } from "../../../shared/membership.ts";
 import { ASSOCIATION_TIME_ZONE } from "../../../shared/time.ts";
 import { queryRows, type DbOrTx } from "../../db/client.ts";
@@ -19,7 +20,7 @@ export const dashboardStats = (services: Services) => servedFigures(services, "s
 export const dashboardCharts = (services: Services) => servedFigures(services, "charts", (now) => chartFigures(services.db, now));
 
 async function countStats(db: DbOrTx, now: Date) {
-  const listed = isNull(members.deletedAt);
+  const listed = listedMember();
   // One pass over members_listed_stats_idx (index only) gives every level's count and the active
   // ones; the applications are counted from their smallest index.
   const [byLevel, [recent], [apps], [pending]] = await Promise.all([
@@ -83,7 +84,7 @@ async function chartFigures(db: DbOrTx, now: Date) {
       select to_char(b.week_start, 'YYYY-MM-DD') as week_start, count(m.id)::int as signups
       from bounds b
       left join ${members} m
-        on m.deleted_at is null
+        on m.deleted_at is null and not m.is_sample
        and m.created_at >= (b.week_start at time zone ${tz})
        and m.created_at < ((b.week_start + interval '1 week') at time zone ${tz})
       group by b.week_start

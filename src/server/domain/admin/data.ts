@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, getTableName, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import { listedMember } from "../members.ts";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { countOf, type DataFilter } from "../../../shared/admin.ts";
 import { queryRows, type DbOrTx } from "../../db/client.ts";
@@ -14,7 +15,7 @@ import { isTestDataSql, isUuid, page, personWhere } from "./queries.ts";
 
 /** How many members and applications there are, real and test (SPEC.md 5), within a search. */
 export async function dataOverview(db: DbOrTx, query: { q?: string; filter: DataFilter }) {
-  const memberBase = and(isNull(members.deletedAt), personWhere(members, { q: query.q, filter: "all" }));
+  const memberBase = and(listedMember(), personWhere(members, { q: query.q, filter: "all" }));
   const appBase = personWhere(applications, { q: query.q, filter: "all" });
   const [[m], [mt], [a], [at]] = await Promise.all([
     db.select({ n: count() }).from(members).where(memberBase),
@@ -49,7 +50,7 @@ export async function cleanupTestData(services: Services, actor: AdminActor) {
     const candidates = await tx
       .select({ id: members.id })
       .from(members)
-      .where(and(isNull(members.deletedAt), isTestDataSql(members)))
+      .where(and(listedMember(), isTestDataSql(members)))
       .for("update");
     const running = await membersWithRunningSubscriptions(tx, candidates.map((c) => c.id));
     const memberIds = candidates.map((c) => c.id).filter((id) => !running.has(id));
@@ -240,7 +241,7 @@ const CSV_SELECTION = {
 /** The member list (not deleted members) as CSV for a spreadsheet, searched and filtered like the list. */
 export async function* exportMembersCsv(services: Services, query: { q?: string; email?: string; name?: string; filter: DataFilter }): AsyncGenerator<string> {
   yield `${CSV_COLUMNS.join(",")}\r\n`;
-  const where = and(isNull(members.deletedAt), personWhere(members, query));
+  const where = and(listedMember(), personWhere(members, query));
   const batch = 500;
   let after: string | null = null;
   for (;;) {

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { listedMember } from "../members.ts";
 import { isTestData, type TAdminListQueryParsed } from "../../../shared/admin.ts";
 import type { DbOrTx, Tx } from "../../db/client.ts";
 import { applications, emailOutbox, members, sessions, signInTokens, subscriptions } from "../../db/schema.ts";
@@ -81,7 +82,7 @@ export async function describeOneMemberForAdmin(db: DbOrTx, m: MemberRow) {
 /** Members not deleted, newest first, searched and filtered; `contractorsOnly` for the Contractors tab. */
 export async function listMembers(db: DbOrTx, query: TAdminListQueryParsed & { limit: number }, options: { contractorsOnly?: boolean } = {}) {
   const where = and(
-    isNull(members.deletedAt),
+    listedMember(),
     options.contractorsOnly ? eq(members.propertyManagementStatus, "Contractor") : undefined,
     personWhere(members, query),
   );
@@ -95,14 +96,14 @@ export async function listMembers(db: DbOrTx, query: TAdminListQueryParsed & { l
 /** A member who is not deleted, or 404. */
 export async function findListedMember(db: DbOrTx, id: string): Promise<MemberRow> {
   if (!isUuid(id)) throw notFound("Member not found.");
-  const [row] = await db.select().from(members).where(and(eq(members.id, id), isNull(members.deletedAt))).limit(1);
+  const [row] = await db.select().from(members).where(and(eq(members.id, id), listedMember())).limit(1);
   if (!row) throw notFound("Member not found.");
   return row;
 }
 
 async function lockListedMember(tx: Tx, id: string): Promise<MemberRow> {
   if (!isUuid(id)) throw notFound("Member not found.");
-  const [row] = await tx.select().from(members).where(and(eq(members.id, id), isNull(members.deletedAt))).limit(1).for("update");
+  const [row] = await tx.select().from(members).where(and(eq(members.id, id), listedMember())).limit(1).for("update");
   if (!row) throw notFound("Member not found.");
   return row;
 }

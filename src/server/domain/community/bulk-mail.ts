@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { listedMember } from "../members.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { communityJobKeys, emailPreferences, members } from "../../db/schema.ts";
 import { enqueueEmail } from "../../mail/outbox.ts";
@@ -27,7 +28,7 @@ export async function subscribers(tx: DbOrTx, newsletter: Newsletter, options: {
     .leftJoin(emailPreferences, eq(emailPreferences.memberId, members.id))
     .where(
       and(
-        isNull(members.deletedAt),
+        listedMember(),
         eq(members.isActive, true),
         subscribed,
         options.paidOnly ? sql`${members.status} = 'active' and ${members.membershipLevel} in ('Standard', 'Premium')` : undefined,

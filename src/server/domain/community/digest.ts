@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, isNull, sql } from "drizzle-orm";
+import { listedMember } from "../members.ts";
 import { communityJobKeys, emailPreferences, forumCategories, forumTopics, members } from "../../db/schema.ts";
 import { enqueueEmail } from "../../mail/outbox.ts";
 import { renderEmail } from "../../mail/templates.ts";
@@ -27,7 +28,7 @@ export async function sendWeeklyDigests(services: Services): Promise<number> {
     .select({ member: members })
     .from(emailPreferences)
     .innerJoin(members, eq(members.id, emailPreferences.memberId))
-    .where(and(eq(emailPreferences.forumDigest, true), isNull(members.deletedAt), eq(members.isActive, true)));
+    .where(and(eq(emailPreferences.forumDigest, true), listedMember(), eq(members.isActive, true)));
   const key = await unsubscribeKey(db);
   let sent = 0;
   for (const { member } of subscribers) {

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import { listedMember } from "../members.ts";
 import { FORUM_PAGE_SIZE } from "../../../shared/community.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { forumCategories, forumPosts, forumTopics, forumTopicVisits, forumWatches, members, notifications } from "../../db/schema.ts";
@@ -43,7 +44,7 @@ export async function notifyAboutPost(
   const ids = [...targets.keys()];
   // Only current members who may still read the category (a paid category drops lapsed members).
   const [category] = await tx.select().from(forumCategories).where(eq(forumCategories.id, topic.categoryId));
-  const people = await tx.select().from(members).where(and(inArray(members.id, ids), isNull(members.deletedAt), eq(members.isActive, true)));
+  const people = await tx.select().from(members).where(and(inArray(members.id, ids), listedMember(), eq(members.isActive, true)));
   const allowed = people.filter((m) => category!.readAccess === "members" || (m.status === "active" && m.membershipLevel !== "Basic"));
   const prefs = await preferencesOf(tx, allowed.map((m) => m.id));
   const now = services.now();

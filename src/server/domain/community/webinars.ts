@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import { listedMember } from "../members.ts";
 import type { TWebinar, TWebinarPatch } from "../../../shared/community.ts";
 import { chicagoDateTime } from "../../../shared/time.ts";
 import type { DbOrTx } from "../../db/client.ts";
@@ -355,7 +356,7 @@ export async function sendWebinarReminders(services: Services): Promise<number> 
       .select({ registration: webinarRegistrations, member: members })
       .from(webinarRegistrations)
       .innerJoin(members, eq(members.id, webinarRegistrations.memberId))
-      .where(and(eq(webinarRegistrations.webinarId, w.id), eq(webinarRegistrations.status, "registered"), isNull(members.deletedAt)));
+      .where(and(eq(webinarRegistrations.webinarId, w.id), eq(webinarRegistrations.status, "registered"), listedMember()));
     for (const { registration, member } of people) {
       await services.db.transaction(async (tx) => {
         if (!(await claimJobKey(tx, `webinar-reminder:${kind}:${registration.id}:${w.startsAt.toISOString()}`))) return;

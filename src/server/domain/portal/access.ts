@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { isPaidLevel, priceLabel } from "../../../shared/membership.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { properties } from "../../db/schema.ts";
-import { forbidden, unauthorized } from "../../errors.ts";
+import type { Db } from "../../db/client.ts";
+import { members, properties } from "../../db/schema.ts";
+import { AppError, forbidden, unauthorized } from "../../errors.ts";
 import type { Services } from "../../services.ts";
 import type { Caller } from "../caller.ts";
 import type { MemberRow } from "../sessions.ts";
@@ -26,6 +27,9 @@ export const UPGRADE_FOR_PORTAL =
 export const READ_ONLY_PORTAL =
   "Your membership is Basic now, so your owner portal is read-only: everything you recorded stays here to read and export. " +
   "Upgrade to Standard or Premium to make changes again.";
+export const DEMO_READ_ONLY =
+  "This is the read-only demo: its sample books cannot be changed. Apply for Standard or Premium membership to keep books of your own.";
+const DEMO_NOT_READY = "The demo's sample books are being prepared. Please try again in a moment.";
 const AWAITING_PAYMENT = "Complete your first payment to open the owner portal. Your signed agreement is on file.";
 const STAFF_NEED_GRANT = "Administrators see an owner's books only while the owner grants staff access; otherwise aggregate figures only.";
 
@@ -39,12 +43,27 @@ async function hasBooks(db: DbOrTx, memberId: string): Promise<boolean> {
   return row !== undefined;
 }
 
+/** The owner of the demo's sample books (sample-books.ts), read-only, or null before they exist. */
+export async function findSampleOwner(db: Db): Promise<Owner | null> {
+  const [member] = await db.select().from(members).where(eq(members.isSample, true)).limit(1);
+  return member ? { id: member.id, member, canWrite: false } : null;
+}
+
+/** The demo reads the sample owner's books, always that owner, and may change nothing. */
+async function demoOwner(services: Services, mode: "read" | "write"): Promise<Owner> {
+  if (mode === "write") throw forbidden(DEMO_READ_ONLY);
+  const owner = await findSampleOwner(services.db);
+  if (!owner) throw new AppError("UNAVAILABLE", DEMO_NOT_READY, { retryAfter: 5 });
+  return owner;
+}
+
 /**
  * The owner a request acts as, for reading (`"read"`) or changing (`"write"`) the books: 401
  * without a member session, 403 naming the upgrade for a Basic member (or read-only for a
  * downgraded owner who has books).
  */
 export async function requireOwner(services: Services, caller: Caller, mode: "read" | "write"): Promise<Owner> {
+  if (caller.demo) return demoOwner(services, mode);
   const session = caller.member;
   if (!session) {
     if (caller.admin) throw forbidden(STAFF_NEED_GRANT);
@@ -61,6 +80,7 @@ export async function requireOwner(services: Services, caller: Caller, mode: "re
 
 /** The portal's own description of what the caller may do there (the web app's gate). */
 export async function ownerPortalStatus(services: Services, caller: Caller) {
+  if (caller.demo) return { signed_in: false, allowed: true, can_write: false, membership_level: "Premium" as const, reason: "demo" as const };
   const member = caller.member?.member ?? null;
   if (!member) return { signed_in: false, allowed: false, can_write: false, membership_level: null, reason: "sign_in" as const };
   if (hasRunningPaidPlan(member)) {

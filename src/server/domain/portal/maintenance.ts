@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { listedMember } from "../members.ts";
 import { chicagoToday } from "../../../shared/calendar.ts";
 import {
   MAINTENANCE_CATEGORY_LABELS,
@@ -367,7 +368,7 @@ export async function assignRequest(services: Services, owner: Owner, id: string
               eq(members.id, memberId),
               eq(members.skillsListed, true),
               eq(members.isActive, true),
-              sql`${members.deletedAt} is null`,
+              listedMember(),
               skill ? sql`${skill} = any(${members.specialtySkills})` : undefined,
             ),
           )

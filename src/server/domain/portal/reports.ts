@@ -1,5 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import { and, asc, desc, eq, gte, inArray, isNull, lte, notExists, sql } from "drizzle-orm";
+import { listedMember } from "../members.ts";
 import { alaCarteLabel, priceLabel } from "../../../shared/membership.ts";
 import { chicagoToday, firstDayOf, lastDayOf, periodLabel, periodOf, plusMonths, type IsoDate, type Period } from "../../../shared/calendar.ts";
 import { formatCents } from "../../../shared/portal.ts";
@@ -203,7 +204,7 @@ export async function closeMonthlyStatements(services: Services, today: IsoDate)
         and(
           sql`${members.id} > ${after}`,
           eq(members.isActive, true),
-          isNull(members.deletedAt),
+          listedMember(),
           inArray(members.membershipLevel, ["Standard", "Premium"]),
           inArray(members.status, ["active", "past_due"]),
           sql`exists (select 1 from ${properties} where ${properties.ownerId} = ${members.id} and ${properties.createdAt} < ${monthStart.toISOString()}::timestamptz)`,

@@ -10,7 +10,8 @@ export const DEMO_HEIGHT_PX = 500;
 type State = "idle" | "loading" | "loaded" | "fallback";
 
 /**
- * The interactive demo in a 500 px frame. A browser cannot tell a cross-origin frame that loaded
+ * The interactive demo in a 500 px frame: by default this app's own owner portal on sample books
+ * (/demo/portal), or the DEMO_URL configured. A browser cannot tell a cross-origin frame that loaded
  * from one that shows an error page (both fire `load`), so the server checks that the demo
  * answers and allows framing; the frame counts as loaded when both the server says so and the
  * frame fired `load` within 3 seconds. Otherwise, or when a content-security rule blocks the
@@ -57,7 +58,8 @@ export function DemoEmbed({ eager = false }: { eager?: boolean }) {
     const timer = setTimeout(() => {
       if (!(signs.current.frameLoaded && signs.current.serverOk)) fail();
     }, DEMO_FALLBACK_MS);
-    const origin = new URL(demoUrl).origin;
+    // The built-in demo is a path of this site; a configured one may be on another host.
+    const origin = new URL(demoUrl, window.location.href).origin;
     const onViolation = (event: SecurityPolicyViolationEvent) => {
       if (event.blockedURI.startsWith(origin)) fail();
     };
@@ -97,9 +99,10 @@ export function DemoEmbed({ eager = false }: { eager?: boolean }) {
       )}
       {state === "fallback" && (
         <div role="alert" className="absolute inset-0 flex flex-col items-center justify-center gap-4 bg-white p-6 text-center">
-          <h3 className="text-xl font-semibold text-slate-900">The demo could not load here</h3>
+          <h3 className="text-xl font-semibold text-slate-900">The demo is unavailable right now</h3>
           <p className="max-w-md text-slate-600">
-            Your browser or network blocked the embedded demo. Open it in a new tab, or try again.
+            The live demo is not answering at the moment. Open it in a new tab or try again in a little while, or book a strategy
+            session and we will walk you through the portal.
           </p>
           <div className="flex flex-col gap-3 sm:flex-row">
             <a href={demoUrl} target="_blank" rel="noopener noreferrer" className={buttonClass("primary")}>
@@ -108,6 +111,9 @@ export function DemoEmbed({ eager = false }: { eager?: boolean }) {
             <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
               Retry
             </Button>
+            <a href="/#apply" target="_top" className={buttonClass("ghost")}>
+              Apply for Membership
+            </a>
           </div>
         </div>
       )}

@@ -10,7 +10,7 @@ import { MemberNav } from "../community/CommunityLayout.tsx";
 import type { MemberInfo } from "../portal/types.ts";
 
 /** The owner tools, in the member area's navigation for Standard and Premium members (and a downgraded owner). */
-const OWNER_LINKS = [
+export const OWNER_LINKS = [
   { to: "/portal", label: "Dashboard", end: true },
   { to: "/portal/properties", label: "Properties" },
   { to: "/portal/leases", label: "Leases & Ledgers" },
@@ -22,7 +22,7 @@ const OWNER_LINKS = [
   { to: "/portal/import", label: "Import" },
 ] as const;
 
-const navClass = ({ isActive }: { isActive: boolean }) =>
+export const navClass = ({ isActive }: { isActive: boolean }) =>
   `whitespace-nowrap rounded-lg px-3 py-2 text-sm font-semibold ${isActive ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100"}`;
 
 /**

@@ -11,6 +11,7 @@ import { ACCEPTED_UPLOADS, uploadFile, uploadProblem } from "../../../lib/upload
 import { trpc } from "../../../trpc.ts";
 import type { Expense } from "../owner/types.ts";
 import { day, Failed, FormError, money, PortalDialog, Section, Working } from "../owner/ui.tsx";
+import { usePortalApi } from "../portal-api.ts";
 
 const today = () => chicagoToday(new Date());
 const lineOf = (category: ExpenseCategory | null) => {
@@ -20,6 +21,7 @@ const lineOf = (category: ExpenseCategory | null) => {
 
 /** Money out: every expense with its category, Schedule E line and receipt; record, edit, delete. */
 export default function ExpensesPage({ canWrite }: { canWrite: boolean }) {
+  const api = usePortalApi();
   const [propertyId, setPropertyId] = useState("");
   const [category, setCategory] = useState("");
   const [editing, setEditing] = useState<Expense | "new" | null>(null);
@@ -112,7 +114,7 @@ export default function ExpensesPage({ canWrite }: { canWrite: boolean }) {
                     <td className="px-3 py-2 text-right tabular-nums">{money(e.amount_cents)}</td>
                     <td className="px-3 py-2">
                       {e.receipt ? (
-                        <a href={`/api/portal/files/${e.receipt.id}`} className="text-brand-700 hover:underline" download>
+                        <a href={`${api}/files/${e.receipt.id}`} className="text-brand-700 hover:underline" download>
                           Receipt<span className="sr-only"> of {e.payee}</span>
                         </a>
                       ) : (
@@ -146,7 +148,7 @@ export default function ExpensesPage({ canWrite }: { canWrite: boolean }) {
                   </p>
                   <div className="mt-1 flex flex-wrap items-center gap-2">
                     {e.receipt && (
-                      <a href={`/api/portal/files/${e.receipt.id}`} className="text-sm text-brand-700 hover:underline" download>
+                      <a href={`${api}/files/${e.receipt.id}`} className="text-sm text-brand-700 hover:underline" download>
                         Receipt<span className="sr-only"> of {e.payee}</span>
                       </a>
                     )}

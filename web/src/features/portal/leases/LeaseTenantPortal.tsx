@@ -6,6 +6,7 @@ import { ACCEPTED_UPLOADS, uploadFile, uploadProblem } from "../../../lib/upload
 import { trpc } from "../../../trpc.ts";
 import type { Lease } from "../owner/types.ts";
 import { day, Failed, FormError, Section, Working } from "../owner/ui.tsx";
+import { usePortalApi } from "../portal-api.ts";
 
 // A lease's tenant-portal side for the owner (PORTAL.md 1 and 4): inviting its tenants, the
 // reminder days, and the documents shared with them.
@@ -102,6 +103,7 @@ function Reminders({ lease, canWrite }: { lease: Lease; canWrite: boolean }) {
 }
 
 function Documents({ leaseId, canWrite }: { leaseId: string; canWrite: boolean }) {
+  const api = usePortalApi();
   const id = useId();
   const utils = trpc.useUtils();
   const documents = trpc.member.owner.leases.documents.useQuery({ id: leaseId });
@@ -123,7 +125,7 @@ function Documents({ leaseId, canWrite }: { leaseId: string; canWrite: boolean }
         <ul className="mt-2 space-y-1 text-sm">
           {documents.data.map((d) => (
             <li key={d.id} className="flex flex-wrap justify-between gap-2">
-              <a href={`/api/portal/files/${d.file.id}`} download={d.file.name} className="font-medium text-brand-700 underline">
+              <a href={`${api}/files/${d.file.id}`} download={d.file.name} className="font-medium text-brand-700 underline">
                 {d.title}
               </a>
               <span className="text-slate-500">{d.shared_with_tenants ? "Shared with tenants" : "Private"}</span>

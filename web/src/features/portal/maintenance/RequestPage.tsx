@@ -8,6 +8,7 @@ import { uploadFile } from "../../../lib/upload.ts";
 import { trpc } from "../../../trpc.ts";
 import { day, Failed, FormError, money, PortalDialog, Section, Working } from "../owner/ui.tsx";
 import { CommentForm, PhotoForm, PriorityBadge, RequestStatusBadge, Timeline } from "./shared.tsx";
+import { usePortalApi } from "../portal-api.ts";
 
 const MOVE_LABELS: Record<MaintenanceStatus, string> = {
   submitted: "Submitted",
@@ -22,6 +23,7 @@ const MOVE_LABELS: Record<MaintenanceStatus, string> = {
 
 /** /portal/maintenance/:id: the request, its timeline, the moves the table allows, comments, photos, a contractor. */
 export default function RequestPage({ canWrite }: { canWrite: boolean }) {
+  const api = usePortalApi();
   const { id = "" } = useParams();
   const utils = trpc.useUtils();
   const request = trpc.member.owner.maintenance.get.useQuery({ id });
@@ -82,7 +84,7 @@ export default function RequestPage({ canWrite }: { canWrite: boolean }) {
                   {e.receipt && (
                     <>
                       {" · "}
-                      <a href={`/api/portal/files/${e.receipt.id}`} className="text-brand-700 hover:underline" download>
+                      <a href={`${api}/files/${e.receipt.id}`} className="text-brand-700 hover:underline" download>
                         Receipt<span className="sr-only"> of {e.payee}</span>
                       </a>
                     </>
@@ -98,7 +100,7 @@ export default function RequestPage({ canWrite }: { canWrite: boolean }) {
       {canWrite && r.matching_skill && <AssignContractor requestId={r.id} skill={r.matching_skill as SpecialtySkill} onDone={refresh} />}
 
       <Section title="Timeline">
-        <Timeline events={r.timeline} filePath={(fileId) => `/api/portal/files/${fileId}`} />
+        <Timeline events={r.timeline} filePath={(fileId) => `${api}/files/${fileId}`} />
         {canWrite && (
           <div className="mt-5 grid gap-6 md:grid-cols-2">
             <CommentForm pending={comment.isPending} error={comment.error} onSend={(body) => comment.mutateAsync({ id: r.id, body })} />

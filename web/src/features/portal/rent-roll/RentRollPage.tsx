@@ -5,9 +5,11 @@ import { buttonClass } from "../../../components/Button.tsx";
 import { Field, inputClass } from "../../../components/FormField.tsx";
 import { trpc } from "../../../trpc.ts";
 import { Failed, money, Section, StatusBadge, Working } from "../owner/ui.tsx";
+import { usePortalApi } from "../portal-api.ts";
 
 /** The rent roll of a month: each lease's due, paid, balance and status, with totals and a CSV download. */
 export default function RentRollPage() {
+  const api = usePortalApi();
   const [month, setMonth] = useState(periodOf(chicagoToday(new Date())));
   const roll = trpc.member.owner.rentRoll.useQuery({ month });
   return (
@@ -16,10 +18,10 @@ export default function RentRollPage() {
         title="Rent roll"
         actions={
           <div className="flex flex-wrap gap-2">
-            <a href={`/api/portal/payments?month=${month}&format=csv`} className={buttonClass("secondary", "text-sm")} download>
+            <a href={`${api}/payments?month=${month}&format=csv`} className={buttonClass("secondary", "text-sm")} download>
               Download CSV
             </a>
-            <a href="/api/portal/export" className={buttonClass("ghost", "text-sm")} download>
+            <a href={`${api}/export`} className={buttonClass("ghost", "text-sm")} download>
               Export everything (JSON)
             </a>
           </div>

@@ -6,6 +6,7 @@ import { Field, inputClass } from "../../../components/FormField.tsx";
 import { trpc } from "../../../trpc.ts";
 import type { StatementFigures } from "../owner/types.ts";
 import { Failed, FormError, money, Section, Working } from "../owner/ui.tsx";
+import { usePortalApi } from "../portal-api.ts";
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-lg px-3 py-2 text-sm font-semibold ${isActive ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100"}`;
@@ -26,6 +27,7 @@ export function ReportsNav() {
 
 /** The monthly owner statement: a month's figures, its PDF and CSV, the email on the 1st, the statements kept. */
 export default function MonthlyStatementPage({ canWrite }: { canWrite: boolean }) {
+  const api = usePortalApi();
   const [params, setParams] = useSearchParams();
   const month = params.get("month") ?? periodOf(chicagoToday(new Date()));
   const statement = trpc.member.owner.reports.monthly.useQuery({ month });
@@ -41,10 +43,10 @@ export default function MonthlyStatementPage({ canWrite }: { canWrite: boolean }
         title="Monthly owner statement"
         actions={
           <div className="flex flex-wrap gap-2">
-            <a href={`/api/portal/reports/monthly?month=${month}&format=pdf`} className={buttonClass("secondary", "text-sm")} download>
+            <a href={`${api}/reports/monthly?month=${month}&format=pdf`} className={buttonClass("secondary", "text-sm")} download>
               Download PDF
             </a>
-            <a href={`/api/portal/reports/monthly?month=${month}&format=csv`} className={buttonClass("ghost", "text-sm")} download>
+            <a href={`${api}/reports/monthly?month=${month}&format=csv`} className={buttonClass("ghost", "text-sm")} download>
               Download CSV
             </a>
           </div>
@@ -98,10 +100,10 @@ export default function MonthlyStatementPage({ canWrite }: { canWrite: boolean }
                   </span>
                 </span>
                 <span className="flex gap-2">
-                  <a href={`/api/portal/reports/statements/${s.id}?format=pdf`} className={buttonClass("secondary", "px-3 py-1.5 text-sm")} download>
+                  <a href={`${api}/reports/statements/${s.id}?format=pdf`} className={buttonClass("secondary", "px-3 py-1.5 text-sm")} download>
                     PDF<span className="sr-only"> of the {s.label} statement</span>
                   </a>
-                  <a href={`/api/portal/reports/statements/${s.id}?format=csv`} className={buttonClass("ghost", "px-3 py-1.5 text-sm")} download>
+                  <a href={`${api}/reports/statements/${s.id}?format=csv`} className={buttonClass("ghost", "px-3 py-1.5 text-sm")} download>
                     CSV<span className="sr-only"> of the {s.label} statement</span>
                   </a>
                 </span>

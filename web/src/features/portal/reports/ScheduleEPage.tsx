@@ -11,6 +11,7 @@ import type { ScheduleE } from "../owner/types.ts";
 import { day, Failed, FormError, money, Section, Working } from "../owner/ui.tsx";
 import { UpgradeButtons } from "../../billing/UpgradeButtons.tsx";
 import { ReportsNav } from "./MonthlyStatementPage.tsx";
+import { usePortalApi } from "../portal-api.ts";
 
 const LINE_KEYS = ["3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16", "17", "18", "19", "20", "21"] as const;
 const amount = (cents: number) => (cents < 0 ? `(${money(-cents)})` : money(cents));
@@ -20,6 +21,7 @@ const amount = (cents: number) => (cents < 0 ? `(${money(-cents)})` : money(cent
  * year (the purchase prompt), and the checkout's return waits for the payment's event.
  */
 export default function ScheduleEPage({ canWrite, level, email }: { canWrite: boolean; level: string; email: string }) {
+  const api = usePortalApi();
   const [params, setParams] = useSearchParams();
   const thisYear = Number(chicagoToday(new Date()).slice(0, 4));
   const year = Number(params.get("year")) || thisYear - 1;
@@ -48,10 +50,10 @@ export default function ScheduleEPage({ canWrite, level, email }: { canWrite: bo
         actions={
           report.data && (
             <div className="flex flex-wrap gap-2">
-              <a href={`/api/portal/reports/schedule-e?year=${year}&format=pdf`} className={buttonClass("secondary", "text-sm")} download>
+              <a href={`${api}/reports/schedule-e?year=${year}&format=pdf`} className={buttonClass("secondary", "text-sm")} download>
                 Download PDF
               </a>
-              <a href={`/api/portal/reports/schedule-e?year=${year}&format=csv`} className={buttonClass("ghost", "text-sm")} download>
+              <a href={`${api}/reports/schedule-e?year=${year}&format=csv`} className={buttonClass("ghost", "text-sm")} download>
                 Download CSV of transactions
               </a>
             </div>

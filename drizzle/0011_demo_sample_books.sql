@@ -1,0 +1,2 @@
+ALTER TABLE "members" ADD COLUMN "is_sample" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "members_sample_idx" ON "members" USING btree ("is_sample") WHERE "members"."is_sample";

@@ -1,0 +1,114 @@
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import type { FrameLocator, Page } from "playwright-core";
+import { serverAndBrowser, shown } from "../support/browser.ts";
+
+// The live demo in Chromium (PORTAL.md 1), on a default install (DEMO_URL unset): from /demo and
+// the landing page into the framed owner portal on the sample books, with no sign-in, through the
+// dashboard, the late tenant's ledger, a monthly statement and Schedule E; no button that would
+// change the books; and the same on a 390 px phone.
+
+setDefaultTimeout(120_000);
+const ctx = serverAndBrowser(() => ({}), { sampleBooks: true });
+
+/** The server makes the sample books at start-up; the demo shows once they exist. */
+async function sampleBooksReady() {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    const status = (await (await fetch(`${ctx.server.url}/api/site/demo-status?fresh=1`)).json()) as { embeddable: boolean };
+    if (status.embeddable) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("The sample books were not made in time.");
+}
+
+/** Buttons and links that would change the books: none may be there in the demo. */
+const WRITE_ACTIONS = /^(Add|New|Record|Edit|Delete|Void|End|Save|Invite|Import|Move|Assign|Connect|Archive|Buy)\b/;
+
+async function writeActions(where: Page | FrameLocator): Promise<string[]> {
+  const names: string[] = [];
+  for (const role of ["button", "link"] as const) {
+    for (const el of await where.getByRole(role).all()) {
+      const name = ((await el.getAttribute("aria-label")) ?? (await el.innerText())).trim();
+      if (WRITE_ACTIONS.test(name) && (await el.isVisible())) names.push(name);
+    }
+  }
+  return names;
+}
+
+async function journey(where: Page | FrameLocator, page: Page) {
+  // The dashboard: the banner, two properties, the late tenant.
+  await shown(where.getByText("Demo: sample data, read-only."), 20_000);
+  expect(await where.getByRole("link", { name: "Apply for membership" }).getAttribute("href")).toBe("/#apply");
+  await shown(where.getByText("Properties", { exact: true }));
+  await shown(where.getByText("3 units"));
+  const late = where.getByRole("link", { name: /Devon Carter, Logan Square two-flat unit 2/ });
+  await shown(late);
+  expect(await writeActions(where)).toEqual([]);
+
+  // The late tenant's ledger: rent each month and the late fees Chicago's RLTO allows.
+  await late.first().click();
+  await shown(where.getByRole("heading", { name: /Devon Carter/ }).or(where.getByText("Devon Carter").first()));
+  await shown(where.getByText("Late fee").first().or(where.getByText(/late fee/i).first()));
+  expect(await writeActions(where)).toEqual([]);
+
+  // A monthly statement, with its PDF.
+  await where.getByRole("navigation", { name: "Owner portal" }).getByRole("link", { name: "Reports" }).click();
+  await shown(where.getByRole("heading", { name: "Monthly owner statement" }));
+  const pdf = where.getByRole("link", { name: "Download PDF" });
+  expect(await pdf.getAttribute("href")).toMatch(/^\/api\/demo\/portal\/reports\/monthly\?month=\d{4}-\d{2}&format=pdf$/);
+  const statementPdf = await page.request.get(ctx.server.url + (await pdf.getAttribute("href"))!);
+  expect(statementPdf.status()).toBe(200);
+  expect(statementPdf.headers()["content-type"]).toContain("application/pdf");
+  expect(await writeActions(where)).toEqual([]);
+
+  // Schedule E for last year: both properties, with its PDF.
+  await where.getByRole("link", { name: "Schedule E" }).click();
+  const lastYear = new Date().getFullYear() - 1;
+  await shown(where.getByRole("heading", { name: `Schedule E for ${lastYear}` }));
+  await shown(where.getByText(/3421 S Oak Park Ave/).first());
+  const schedulePdf = await page.request.get(ctx.server.url + (await where.getByRole("link", { name: "Download PDF" }).getAttribute("href"))!);
+  expect(schedulePdf.status()).toBe(200);
+  expect(schedulePdf.headers()["content-type"]).toContain("application/pdf");
+  expect(await writeActions(where)).toEqual([]);
+}
+
+describe("the live demo", () => {
+  test("/demo frames the owner portal on sample books: dashboard, late tenant's ledger, statement, Schedule E; no sign-in, no write", async () => {
+    await sampleBooksReady();
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(ctx.server.url + "/demo");
+    const iframe = page.locator('iframe[title="Interactive demo of the member portal"]');
+    await shown(iframe, 10_000);
+    expect(await iframe.getAttribute("src")).toBe("/demo/portal");
+    await journey(page.frameLocator('iframe[title="Interactive demo of the member portal"]'), page);
+    // Past the 3-second window the demo stays; no fallback.
+    expect(await page.getByRole("alert").filter({ hasText: "The demo is unavailable right now" }).count()).toBe(0);
+    expect((await page.context().cookies()).filter((c) => c.name.startsWith("lpa_"))).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  test("the landing page frames the same demo", async () => {
+    await sampleBooksReady();
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(ctx.server.url + "/");
+    await page.getByRole("heading", { name: "Live interactive demo" }).scrollIntoViewIfNeeded();
+    const frame = page.frameLocator('iframe[title="Interactive demo of the member portal"]');
+    await shown(frame.getByText("Demo: sample data, read-only."), 20_000);
+    await shown(frame.getByRole("link", { name: /Devon Carter/ }));
+    await page.close();
+  });
+
+  test("on a 390 px phone, opened on its own", async () => {
+    await sampleBooksReady();
+    const page = await ctx.browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(ctx.server.url + "/demo/portal");
+    await journey(page, page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(1);
+    await page.close();
+  });
+});
+
