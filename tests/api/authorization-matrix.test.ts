@@ -828,7 +828,8 @@ beforeAll(async () => {
     community: await communityFixture(await memberIdOf(basic.email), await memberIdOf(other.email), paid.email, ownerA),
     demo: await demoFixture(),
   };
-});
+  // Many members, owners, tenants, a year of sample books: more than the default minute on a busy machine.
+}, 240_000);
 
 /** The sample books, made as the server makes them at start-up, and one record of each kind the demo's routes name. */
 async function demoFixture(): Promise<Fixture["demo"]> {
