@@ -57,6 +57,15 @@ export const EVICTION_STAGE_LABELS: Record<EvictionStage, string> = {
 };
 
 export const NOTICE_KINDS = ["5_day", "10_day", "30_day", "7_day", "60_day"] as const;
+export type NoticeKindKey = (typeof NOTICE_KINDS)[number];
+/** The notice each ground takes (PORTAL.md 7.2). */
+export const NOTICES_FOR_GROUND: Readonly<Record<EvictionGround, readonly NoticeKindKey[]>> = {
+  unpaid_rent: ["5_day"],
+  lease_violation: ["10_day"],
+  month_to_month_end: ["30_day"],
+  week_to_week_end: ["7_day"],
+  year_to_year_end: ["60_day"],
+};
 export const SERVICE_METHODS = ["personal", "substitute", "certified_mail", "posting"] as const;
 export type ServiceMethod = (typeof SERVICE_METHODS)[number];
 export const SERVICE_METHOD_LABELS: Record<ServiceMethod, string> = {

@@ -26,6 +26,10 @@ const ExpensesPage = lazy(() => import("../features/portal/expenses/ExpensesPage
 const BankImportPage = lazy(() => import("../features/portal/expenses/BankImportPage.tsx"));
 const MonthlyStatementPage = lazy(() => import("../features/portal/reports/MonthlyStatementPage.tsx"));
 const ScheduleEPage = lazy(() => import("../features/portal/reports/ScheduleEPage.tsx"));
+const EvictionsPage = lazy(() => import("../features/portal/evictions/EvictionsPage.tsx"));
+const CasePage = lazy(() => import("../features/portal/evictions/CasePage.tsx"));
+const ServiceJobsPage = lazy(() => import("../features/portal/evictions/ServiceJobsPage.tsx").then((m) => ({ default: m.ServiceJobsPage })));
+const ServiceJobPage = lazy(() => import("../features/portal/evictions/ServiceJobsPage.tsx").then((m) => ({ default: m.ServiceJobPage })));
 
 /**
  * /portal: the member area with the owner tools (PORTAL.md 1). The server decides who gets in:
@@ -105,6 +109,10 @@ export default function OwnerPortalPage() {
           <Route path="reports" element={<Navigate to="/portal/reports/monthly" replace />} />
           <Route path="reports/monthly" element={<MonthlyStatementPage canWrite={canWrite} />} />
           <Route path="reports/schedule-e" element={<ScheduleEPage canWrite={canWrite} level={member.membership_level} email={member.email} />} />
+          <Route path="evictions" element={<EvictionsPage canWrite={canWrite} />} />
+          <Route path="evictions/:id" element={<CasePage canWrite={canWrite} />} />
+          <Route path="service-jobs" element={<ServiceJobsPage canWrite={canWrite} />} />
+          <Route path="service-jobs/:id" element={<ServiceJobPage canWrite={canWrite} />} />
           <Route
             path="resources"
             element={

@@ -1,5 +1,4 @@
-import type { EvictionGround, EvictionStage, ServiceJobState } from "../../../shared/evictions.ts";
-import type { NoticeKind } from "./eviction-rules.ts";
+import { NOTICES_FOR_GROUND, type EvictionStage, type ServiceJobState } from "../../../shared/evictions.ts";
 
 // An eviction case's stages and a service job's states (PORTAL.md 7.2, 7.3), each with the only
 // legal moves as a table the code asks, like maintenance-rules.ts.
@@ -33,14 +32,8 @@ export function canMoveCase(from: EvictionStage, to: EvictionStage): boolean {
   return EVICTION_TRANSITIONS[from].includes(to);
 }
 
-/** The notices a ground allows (PORTAL.md 7.2). */
-export const NOTICES_FOR_GROUND: Readonly<Record<EvictionGround, readonly NoticeKind[]>> = {
-  unpaid_rent: ["5_day"],
-  lease_violation: ["10_day"],
-  month_to_month_end: ["30_day"],
-  week_to_week_end: ["7_day"],
-  year_to_year_end: ["60_day"],
-};
+/** The notices a ground allows (PORTAL.md 7.2), shared with the web app. */
+export { NOTICES_FOR_GROUND };
 
 export const SERVICE_JOB_TRANSITIONS: Readonly<Record<ServiceJobState, readonly ServiceJobState[]>> = {
   received: ["assigned", "cancelled"],
