@@ -833,25 +833,41 @@ beforeAll(async () => {
     return opened.body.id as string;
   };
   const caseId = await paidCase(leaseId);
-  const spareNotice = async () => (await ownerA.post(`/api/portal/evictions/${caseId}/notices`, { kind: "5_day" })).body.id as string;
+  const { evictionNotices } = await import("../../src/server/db/schema.ts");
+  // Each spare is made again only once a caller has used it: the refused callers leave it as it was.
+  const reusable = (make: () => Promise<string>, unused: (id: string) => Promise<boolean>) => {
+    let last: string | null = null;
+    return async () => (last && (await unused(last)) ? last : (last = await make()));
+  };
+  const stateOf = async (id: string) => (await t.services.db.select({ state: serviceJobs.state }).from(serviceJobs).where(eq(serviceJobs.id, id)))[0]!.state;
+  const spareNotice = reusable(
+    async () => (await ownerA.post(`/api/portal/evictions/${caseId}/notices`, { kind: "5_day" })).body.id as string,
+    async (id) => (await t.services.db.select({ servedOn: evictionNotices.servedOn }).from(evictionNotices).where(eq(evictionNotices.id, id)))[0]!.servedOn === null,
+  );
   const noticeId = await spareNotice();
   const caseDocument = await ownerA.upload(`/api/portal/evictions/${caseId}/documents`, { name: "lease.png", bytes: PNG_BYTES });
-  const spareJob = async () =>
+  const newJob = async () =>
     (await ownerA.post("/api/portal/service-jobs", { eviction_case_id: caseId, notice_id: noticeId, person_name: "Matrix Tenant", addresses: ["1 Matrix Way"], due_on: "2030-01-01" })).body
       .id as string;
   const evictions: Fixture["evictions"] = {
     caseId,
-    noticeId,
+    noticeId: (await ownerA.post(`/api/portal/evictions/${caseId}/notices`, { kind: "5_day" })).body.id as string,
     fileId: caseDocument.body.documents[0].id as string,
-    jobId: await spareJob(),
-    spareCase: async () => paidCase(await newLease((await newProperty()).units[0]!.id)),
+    jobId: await newJob(),
+    spareCase: reusable(
+      async () => paidCase(await newLease((await newProperty()).units[0]!.id)),
+      async (id) => (await t.services.db.select({ stage: evictionCases.stage }).from(evictionCases).where(eq(evictionCases.id, id)))[0]!.stage === "notice_prepared",
+    ),
     spareNotice,
-    spareJob,
-    spareAssignedJob: async () => {
-      const id = await spareJob();
-      await t.services.db.update(serviceJobs).set({ state: "assigned", serverName: "Matrix Server" }).where(eq(serviceJobs.id, id));
-      return id;
-    },
+    spareJob: reusable(newJob, async (id) => (await stateOf(id)) === "received"),
+    spareAssignedJob: reusable(
+      async () => {
+        const id = await newJob();
+        await t.services.db.update(serviceJobs).set({ state: "assigned", serverName: "Matrix Server" }).where(eq(serviceJobs.id, id));
+        return id;
+      },
+      async (id) => (await stateOf(id)) === "assigned",
+    ),
   };
   // A former owner, now Basic, with books of their own.
   await newProperty(await asMember(downgraded.email));

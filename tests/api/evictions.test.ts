@@ -312,8 +312,14 @@ describe("the process server", () => {
     // The case shows its job.
     expect((await a.client.get(`/api/portal/evictions/${caseId}`)).body.service_jobs).toMatchObject([{ id, state: "affidavit_filed" }]);
 
+    // The owner's export carries the case and the job with their timelines.
+    const exported = (await a.client.get("/api/portal/export")).body;
+    expect(exported.eviction_cases.map((c: { id: string }) => c.id)).toEqual([caseId]);
+    expect(exported.service_jobs[0]).toMatchObject({ id, state: "affidavit_filed", attempts: [{ outcome: "not_served" }, { outcome: "served_personally" }] });
+
     const b = await owner("Premium");
     expect((await b.client.get(seen.affidavit_path)).status).toBe(404);
+    expect((await b.client.get("/api/portal/export")).body.eviction_cases).toEqual([]);
     expect((await b.client.get(`/api/portal/service-jobs/${id}`)).status).toBe(404);
     expect((await b.client.post("/api/portal/service-jobs", { eviction_case_id: caseId, person_name: "X", addresses: ["Y"], due_on: today() })).status).toBe(404);
   });

@@ -6,7 +6,7 @@ import { formatCents } from "../../src/shared/portal.ts";
 import { FULL_PAYMENT_SENTENCE } from "../../src/server/documents/notice-pdf.ts";
 import { createSession } from "../../src/server/domain/sessions.ts";
 import { adminUsers } from "../../src/server/db/schema.ts";
-import { serverAndBrowser, shown } from "../support/browser.ts";
+import { seriousViolations, serverAndBrowser, shown } from "../support/browser.ts";
 import { paidOwner } from "../support/fixtures.ts";
 import { pdfText } from "../support/pdf-text.ts";
 
@@ -49,10 +49,10 @@ async function payInTestMode(page: Page, amount: string) {
   await shown(page.getByText("Paid: staff coordinate"), 15_000);
 }
 
-async function staffPage(): Promise<{ context: BrowserContext; page: Page }> {
+async function staffPage(options: { bypassCSP?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
   const [admin] = await ctx.server.services.db.select().from(adminUsers).limit(1);
   const { token } = await createSession(ctx.server.services.db, { kind: "admin", adminId: admin!.id }, ctx.server.services.now());
-  const context = await ctx.browser.newContext();
+  const context = await ctx.browser.newContext(options);
   await context.addCookies([{ name: "lpa_admin", value: token, url: ctx.server.url }]);
   return { context, page: await context.newPage() };
 }
@@ -109,4 +109,29 @@ test("a Standard owner buys eviction coordination for a case in TEST MODE at $40
   await payInTestMode(page, "$400.00");
   await shown(page.getByRole("list", { name: "Case timeline" }).getByText(/Eviction coordination paid/));
   await context.close();
+});
+
+test("axe-core finds no serious or critical violation on the case, the process server and the staff's Evictions pages", async () => {
+  const { api, leaseId } = await lateOwner("Premium", "917 W 19th St");
+  const opened = (await api.post("/api/portal/evictions", { lease_id: leaseId, ground: "unpaid_rent", jurisdiction: "chicago" })).body;
+  await api.post(`/api/portal/evictions/${opened.id}/notices`, { kind: "5_day" });
+  // axe is injected as an inline script, which the site's content-security policy rightly forbids.
+  const context = await ctx.browser.newContext({ bypassCSP: true });
+  await context.addCookies([{ name: "lpa_member", value: api.cookies.get("lpa_member")!, url: ctx.server.url }]);
+  const page = await context.newPage();
+  await page.goto(`${ctx.server.url}/portal/evictions/${opened.id}`);
+  await shown(page.getByRole("form", { name: "Record service" }));
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto(`${ctx.server.url}/portal/service-jobs?case=${opened.id}`);
+  await shown(page.getByRole("heading", { name: "Send a job to the process server" }));
+  expect(await seriousViolations(page)).toEqual([]);
+  await context.close();
+
+  const { context: adminContext, page: adminPage } = await staffPage({ bypassCSP: true });
+  await adminPage.goto(`${ctx.server.url}/admin`);
+  await adminPage.getByRole("tab", { name: "Evictions" }).click();
+  await adminPage.getByRole("table", { name: "Eviction cases" }).getByRole("button", { name: /917 W 19th St/ }).click();
+  await shown(adminPage.getByText("Stage: Notice prepared"));
+  expect(await seriousViolations(adminPage)).toEqual([]);
+  await adminContext.close();
 });

@@ -551,3 +551,9 @@ export async function caseForPurchase(db: DbOrTx, owner: Owner, caseId: string |
   assertOpen(row);
   return { row, place: placeLabel(await caseLease(db, row)) };
 }
+
+/** Every case of the owner with its notices, court facts, documents and timeline (the export). */
+export async function exportCases(db: DbOrTx, ownerId: string) {
+  const rows = await db.select().from(evictionCases).where(eq(evictionCases.ownerId, ownerId)).orderBy(asc(evictionCases.createdAt));
+  return Promise.all(rows.map((row) => fullCase(db, row)));
+}

@@ -281,3 +281,9 @@ export async function staffJobQueue(services: Services, filter: { state?: "open"
 export async function staffGetJob(services: Services, id: string) {
   return fullJob(services.db, await findJob(services.db, id, null));
 }
+
+/** Every service job of the owner with its attempts and timeline (the export). */
+export async function exportJobs(db: DbOrTx, ownerId: string) {
+  const rows = await db.select().from(serviceJobs).where(eq(serviceJobs.ownerId, ownerId)).orderBy(asc(serviceJobs.createdAt));
+  return Promise.all(rows.map((row) => fullJob(db, row)));
+}
