@@ -40,7 +40,7 @@ export function EvictionsTab() {
               <tr key={c.id}>
                 <Cell>{c.owner_name}</Cell>
                 <Cell>
-                  <button type="button" className="text-left text-brand-700 hover:underline" onClick={() => setSelected(c.id)}>
+                  <button type="button" className="text-left text-brand-700 underline" onClick={() => setSelected(c.id)}>
                     {c.place}
                   </button>
                 </Cell>
@@ -116,7 +116,7 @@ function StaffCase({ id, onBack }: { id: string; onBack: () => void }) {
         <ul className="space-y-1 text-sm">
           {c.notices.map((n) => (
             <li key={n.id}>
-              <a className="text-brand-700 hover:underline" href={`/api/admin/evictions/${c.id}/notices/${n.id}/pdf`} download>
+              <a className="text-brand-700 underline" href={`/api/admin/evictions/${c.id}/notices/${n.id}/pdf`} download>
                 {n.title}
               </a>{" "}
               · {n.served ? `served ${n.served_on} by ${n.served_by}` : "not served"} · ends {n.expires_on}, earliest filing {n.earliest_filing_on} (verify with counsel)
@@ -212,7 +212,7 @@ export function ServiceJobsTab() {
             queue.data.map((j) => (
               <tr key={j.id}>
                 <Cell>
-                  <button type="button" className="text-brand-700 hover:underline" onClick={() => setSelected(j.id)}>
+                  <button type="button" className="text-brand-700 underline" onClick={() => setSelected(j.id)}>
                     {j.person_name}
                   </button>
                 </Cell>
@@ -261,12 +261,12 @@ function StaffJob({ id, onBack }: { id: string; onBack: () => void }) {
         <p className="mt-2 font-semibold">State: {j.state_label}</p>
         <div className="mt-2 flex flex-wrap gap-3 text-sm">
           {j.notice_id && j.eviction_case_id && (
-            <a className="text-brand-700 hover:underline" href={`/api/admin/evictions/${j.eviction_case_id}/notices/${j.notice_id}/pdf`} download>
+            <a className="text-brand-700 underline" href={`/api/admin/evictions/${j.eviction_case_id}/notices/${j.notice_id}/pdf`} download>
               The notice to serve
             </a>
           )}
           {j.documents.map((d) => (
-            <a key={d.id} className="text-brand-700 hover:underline" href={`/api/admin/premium-files/${d.id}`} download>
+            <a key={d.id} className="text-brand-700 underline" href={`/api/admin/premium-files/${d.id}`} download>
               {d.name}
             </a>
           ))}

@@ -78,7 +78,7 @@ export default function CasePage({ canWrite }: { canWrite: boolean }) {
           <ul className="text-sm" aria-label="Case documents">
             {c.documents.map((d) => (
               <li key={d.id}>
-                <a className="text-brand-700 hover:underline" href={`/api/portal/files/${d.id}`} download>
+                <a className="text-brand-700 underline" href={`/api/portal/files/${d.id}`} download>
                   {d.name}
                 </a>{" "}
                 <span className="text-slate-500">added by {d.added_by}</span>
@@ -90,7 +90,7 @@ export default function CasePage({ canWrite }: { canWrite: boolean }) {
           <ul className="mt-3 text-sm" aria-label="Service jobs of this case">
             {c.service_jobs.map((j) => (
               <li key={j.id}>
-                <Link className="text-brand-700 hover:underline" to={`/portal/service-jobs/${j.id}`}>
+                <Link className="text-brand-700 underline" to={`/portal/service-jobs/${j.id}`}>
                   Service job for {j.person_name}
                 </Link>{" "}
                 ({j.state.replaceAll("_", " ")})

@@ -36,7 +36,7 @@ export function CaseTimeline({ events, filePath }: { events: EvictionCase["timel
             {e.file && (
               <>
                 {" · "}
-                <a className="text-brand-700 hover:underline" href={filePath(e.file.id)} download>
+                <a className="text-brand-700 underline" href={filePath(e.file.id)} download>
                   {e.file.name}
                 </a>
               </>
