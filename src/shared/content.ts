@@ -145,7 +145,7 @@ export const services: Service[] = [
     isPremiumOnly: true,
     isHighlighted: false,
     level: "Premium",
-    comingSoon: true,
+    href: "/portal/evictions",
   },
   {
     name: "IRS-ready tax reports",

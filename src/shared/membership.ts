@@ -131,10 +131,12 @@ export const featureLinks: Partial<Record<string, string>> = {
   "Monthly financial reports": "/portal/reports/monthly",
   "IRS-ready (tax-ready) reports": "/portal/reports/schedule-e",
   "Contractor network and community forum": "/contractors",
+  "Eviction-process coordination": "/portal/evictions",
+  "Licensed process server": "/portal/service-jobs",
 };
 
 /** Features promised by the agreement that the site does not offer yet: shown as "coming soon". */
-export const comingSoonFeatures: ReadonlySet<string> = new Set(["Eviction-process coordination"]);
+export const comingSoonFeatures: ReadonlySet<string> = new Set<string>();
 
 /** Next steps after applying, by level (the submit response's next_steps). */
 export function nextStepsFor(level: MembershipLevel): string[] {

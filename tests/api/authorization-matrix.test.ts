@@ -14,6 +14,7 @@ import { demoTrpcProcedures, restRoutes, trpcProcedures } from "../support/surfa
 import { ownerPortalRoutes } from "../../src/server/http/routes/owner-portal.ts";
 import { ownerBooksRoutes } from "../../src/server/http/routes/owner-books.ts";
 import { keepSampleBooks } from "../../src/server/domain/portal/sample-books.ts";
+import { chicagoToday } from "../../src/shared/calendar.ts";
 
 // The authorization matrix: every REST route (read from the Hono app) and every tRPC procedure
 // (read from the router) against six callers, each answer either allowed (past the gate: any
@@ -67,6 +68,17 @@ interface Fixture {
     /** A certificate with the paid member's listing, and a fresh one for each delete. */
     documentId: string;
     spareDocument(): Promise<string>;
+  };
+  /** Owner A's eviction case (paid), its notice, a document on it and a service job; fresh ones for moves. */
+  evictions: {
+    caseId: string;
+    noticeId: string;
+    fileId: string;
+    jobId: string;
+    spareCase(): Promise<string>;
+    spareNotice(): Promise<string>;
+    spareJob(): Promise<string>;
+    spareAssignedJob(): Promise<string>;
   };
   /** A member made for a destructive admin call, so the fixture's members stay as they are. */
   victim(): Promise<string>;
@@ -139,6 +151,7 @@ const basicMember = (f: Fixture) => ({ id: f.basic.memberId });
 const matrixExpense = (propertyId: string) => ({ property_id: propertyId, date: "2026-01-15", amount_cents: 4_200, payee: "Matrix Hardware", category: "repairs" });
 const MATRIX_BANK_CSV = "Date,Description,Amount\n01/03/2025,MATRIX HARDWARE,-12.00\n";
 const LAST_YEAR = new Date().getUTCFullYear() - 1;
+const MATRIX_TODAY = () => chicagoToday(new Date());
 const victim = async (f: Fixture) => ({ id: await f.victim() });
 const upgrade = (f: Fixture) => ({
   current_membership_level: "Basic",
@@ -260,6 +273,48 @@ const MATRIX: Record<string, Entry> = {
   "GET /api/portal/reports/statements/:id": { allow: OWNER_A, params: (f) => ({ id: f.books.statementId }), hidden: true },
   "PUT /api/portal/reports/settings": { allow: OWNERS_WRITE, input: () => ({ monthly_email: false }) },
   "GET /api/portal/reports/schedule-e": { allow: ["premium"] },
+  // Eviction coordination and the process server (PORTAL.md 7.2, 7.3): owner A's case and job answer
+  // others 404; the process server alone is Premium's (a Standard owner's job is for a paid case).
+  "GET /api/portal/evictions": { allow: OWNERS_READ },
+  "POST /api/portal/evictions": { allow: OWNER_A, input: async (f) => ({ lease_id: await f.spareLease(), ground: "unpaid_rent", jurisdiction: "chicago" }), hidden: true },
+  "GET /api/portal/evictions/:id": { allow: OWNER_A, params: (f) => ({ id: f.evictions.caseId }), hidden: true },
+  "POST /api/portal/evictions/:id/notices": { allow: OWNER_A, params: (f) => ({ id: f.evictions.caseId }), input: () => ({ kind: "5_day" }), hidden: true },
+  "POST /api/portal/evictions/:id/notices/:notice_id/service": {
+    allow: OWNER_A,
+    params: async (f) => ({ id: f.evictions.caseId, notice_id: await f.evictions.spareNotice() }),
+    input: () => ({ served_on: MATRIX_TODAY(), service_method: "personal", served_by: "Matrix Server" }),
+    hidden: true,
+  },
+  "GET /api/portal/evictions/:id/notices/:notice_id/pdf": { allow: OWNER_A, params: (f) => ({ id: f.evictions.caseId, notice_id: f.evictions.noticeId }), hidden: true },
+  "POST /api/portal/evictions/:id/notes": { allow: OWNER_A, params: (f) => ({ id: f.evictions.caseId }), input: () => ({ body: "Matrix note" }), hidden: true },
+  "POST /api/portal/evictions/:id/documents": { allow: OWNER_A, params: (f) => ({ id: f.evictions.caseId }), file: {}, hidden: true },
+  "GET /api/portal/service-jobs": { allow: OWNERS_READ },
+  "POST /api/portal/service-jobs": { allow: ["premium"], input: () => ({ person_name: "Matrix Person", addresses: ["1 Matrix Way, Chicago"], due_on: "2030-01-01" }) },
+  "GET /api/portal/service-jobs/:id": { allow: OWNER_A, params: (f) => ({ id: f.evictions.jobId }), hidden: true },
+  "POST /api/portal/service-jobs/:id/documents": { allow: OWNER_A, params: (f) => ({ id: f.evictions.jobId }), file: {}, hidden: true },
+  "GET /api/admin/evictions": { allow: ADMIN },
+  "GET /api/admin/evictions/:id": { allow: ADMIN, params: (f) => ({ id: f.evictions.caseId }) },
+  "POST /api/admin/evictions/:id/transitions": { allow: ADMIN, params: async (f) => ({ id: await f.evictions.spareCase() }), input: () => ({ to: "notice_served", note: "" }) },
+  "PATCH /api/admin/evictions/:id/court": { allow: ADMIN, params: (f) => ({ id: f.evictions.caseId }), input: () => ({ case_number: `2026-M1-${Math.floor(Math.random() * 99999)}` }) },
+  "POST /api/admin/evictions/:id/notes": { allow: ADMIN, params: (f) => ({ id: f.evictions.caseId }), input: () => ({ body: "Matrix staff note" }) },
+  "POST /api/admin/evictions/:id/documents": { allow: ADMIN, params: (f) => ({ id: f.evictions.caseId }), file: {} },
+  "POST /api/admin/evictions/:id/notices/:notice_id/service": {
+    allow: ADMIN,
+    params: async (f) => ({ id: f.evictions.caseId, notice_id: await f.evictions.spareNotice() }),
+    input: () => ({ served_on: MATRIX_TODAY(), service_method: "substitute", served_by: "Matrix Staff" }),
+  },
+  "GET /api/admin/evictions/:id/notices/:notice_id/pdf": { allow: ADMIN, params: (f) => ({ id: f.evictions.caseId, notice_id: f.evictions.noticeId }) },
+  "GET /api/admin/premium-files/:id": { allow: ADMIN, params: (f) => ({ id: f.evictions.fileId }) },
+  "GET /api/admin/service-jobs": { allow: ADMIN },
+  "GET /api/admin/service-jobs/:id": { allow: ADMIN, params: (f) => ({ id: f.evictions.jobId }) },
+  "POST /api/admin/service-jobs/:id/transitions": { allow: ADMIN, params: async (f) => ({ id: await f.evictions.spareJob() }), input: () => ({ to: "assigned", server_name: "Matrix Server" }) },
+  "POST /api/admin/service-jobs/:id/attempts": {
+    allow: ADMIN,
+    params: async (f) => ({ id: await f.evictions.spareAssignedJob() }),
+    input: () => ({ attempted_at: new Date(Date.now() - 60_000).toISOString(), address: "1 Matrix Way", outcome: "not_served" }),
+  },
+  // The matrix uploads a PNG: an affidavit of service is a PDF (the eviction tests upload one).
+  "POST /api/admin/service-jobs/:id/affidavit": { allow: ADMIN, params: (f) => ({ id: f.evictions.jobId }), file: {}, answers: 415 },
   "GET /api/portal/purchases": { allow: OWNERS_READ },
   // Premium includes the report: nothing to buy.
   "POST /api/portal/purchases": { allow: OWNERS_WRITE, input: () => ({ item: "tax_report", year: LAST_YEAR }), answers: { premium: 409 } },
@@ -523,6 +578,35 @@ const MATRIX: Record<string, Entry> = {
   "trpc member.owner.reports.statement": { allow: OWNER_A, input: (f) => ({ id: f.books.statementId }), hidden: true },
   "trpc member.owner.reports.saveSettings": { allow: OWNERS_WRITE, input: () => ({ monthly_email: false }) },
   "trpc member.owner.reports.scheduleE": { allow: ["premium"] },
+  "trpc member.evictions.list": { allow: OWNERS_READ },
+  "trpc member.evictions.get": { allow: OWNER_A, input: (f) => ({ id: f.evictions.caseId }), hidden: true },
+  "trpc member.evictions.open": { allow: OWNER_A, input: async (f) => ({ lease_id: await f.spareLease(), ground: "unpaid_rent", jurisdiction: "suburban_cook" }), hidden: true },
+  "trpc member.evictions.addNotice": { allow: OWNER_A, input: (f) => ({ id: f.evictions.caseId, notice: { kind: "5_day" } }), hidden: true },
+  "trpc member.evictions.recordService": {
+    allow: OWNER_A,
+    input: async (f) => ({ id: f.evictions.caseId, noticeId: await f.evictions.spareNotice(), served_on: MATRIX_TODAY(), service_method: "certified_mail", served_by: "Matrix Owner" }),
+    hidden: true,
+  },
+  "trpc member.evictions.note": { allow: OWNER_A, input: (f) => ({ id: f.evictions.caseId, body: "Matrix note" }), hidden: true },
+  "trpc member.serviceJobs.list": { allow: OWNERS_READ },
+  "trpc member.serviceJobs.get": { allow: OWNER_A, input: (f) => ({ id: f.evictions.jobId }), hidden: true },
+  "trpc member.serviceJobs.create": { allow: ["premium"], input: () => ({ person_name: "Matrix Person", addresses: ["1 Matrix Way, Chicago"], due_on: "2030-01-01" }) },
+  "trpc admin.evictions.list": { allow: ADMIN },
+  "trpc admin.evictions.get": { allow: ADMIN, input: (f) => ({ id: f.evictions.caseId }) },
+  "trpc admin.evictions.move": { allow: ADMIN, input: async (f) => ({ id: await f.evictions.spareCase(), to: "notice_served", note: "" }) },
+  "trpc admin.evictions.court": { allow: ADMIN, input: (f) => ({ id: f.evictions.caseId, facts: { courtroom: `Room ${Math.floor(Math.random() * 2000)}` } }) },
+  "trpc admin.evictions.note": { allow: ADMIN, input: (f) => ({ id: f.evictions.caseId, body: "Matrix staff note" }) },
+  "trpc admin.evictions.recordService": {
+    allow: ADMIN,
+    input: async (f) => ({ id: f.evictions.caseId, noticeId: await f.evictions.spareNotice(), served_on: MATRIX_TODAY(), service_method: "personal", served_by: "Matrix Staff" }),
+  },
+  "trpc admin.serviceJobs.list": { allow: ADMIN },
+  "trpc admin.serviceJobs.get": { allow: ADMIN, input: (f) => ({ id: f.evictions.jobId }) },
+  "trpc admin.serviceJobs.move": { allow: ADMIN, input: async (f) => ({ id: await f.evictions.spareJob(), to: "assigned", server_name: "Matrix Server" }) },
+  "trpc admin.serviceJobs.attempt": {
+    allow: ADMIN,
+    input: async (f) => ({ id: await f.evictions.spareAssignedJob(), attempted_at: new Date(Date.now() - 60_000).toISOString(), address: "1 Matrix Way", outcome: "bad_address" }),
+  },
   "trpc member.owner.purchases.list": { allow: OWNERS_READ },
   "trpc member.owner.purchases.start": { allow: OWNERS_WRITE, input: () => ({ item: "tax_report", year: LAST_YEAR }), answers: { premium: 409 } },
   "trpc member.forum.categories": { allow: MEMBERS },
@@ -791,6 +875,50 @@ beforeAll(async () => {
   await closeMonthlyStatements(t.services, nextMonth);
   const { ownerStatements } = await import("../../src/server/db/schema.ts");
   const [statement] = await t.services.db.select({ id: ownerStatements.id }).from(ownerStatements).where(eq(ownerStatements.ownerId, await memberIdOf(paid.email)));
+  // Owner A's eviction case on tenant A's lease, paid (the provider's event is the eviction tests' subject).
+  const { evictionCases, serviceJobs } = await import("../../src/server/db/schema.ts");
+  const paidCase = async (lease: string) => {
+    const opened = await ownerA.post("/api/portal/evictions", { lease_id: lease, ground: "unpaid_rent", jurisdiction: "chicago" });
+    await t.services.db.update(evictionCases).set({ paidAt: t.services.now() }).where(eq(evictionCases.id, opened.body.id));
+    return opened.body.id as string;
+  };
+  const caseId = await paidCase(leaseId);
+  const { evictionNotices } = await import("../../src/server/db/schema.ts");
+  // Each spare is made again only once a caller has used it: the refused callers leave it as it was.
+  const reusable = (make: () => Promise<string>, unused: (id: string) => Promise<boolean>) => {
+    let last: string | null = null;
+    return async () => (last && (await unused(last)) ? last : (last = await make()));
+  };
+  const stateOf = async (id: string) => (await t.services.db.select({ state: serviceJobs.state }).from(serviceJobs).where(eq(serviceJobs.id, id)))[0]!.state;
+  const spareNotice = reusable(
+    async () => (await ownerA.post(`/api/portal/evictions/${caseId}/notices`, { kind: "5_day" })).body.id as string,
+    async (id) => (await t.services.db.select({ servedOn: evictionNotices.servedOn }).from(evictionNotices).where(eq(evictionNotices.id, id)))[0]!.servedOn === null,
+  );
+  const noticeId = await spareNotice();
+  const caseDocument = await ownerA.upload(`/api/portal/evictions/${caseId}/documents`, { name: "lease.png", bytes: PNG_BYTES });
+  const newJob = async () =>
+    (await ownerA.post("/api/portal/service-jobs", { eviction_case_id: caseId, notice_id: noticeId, person_name: "Matrix Tenant", addresses: ["1 Matrix Way"], due_on: "2030-01-01" })).body
+      .id as string;
+  const evictions: Fixture["evictions"] = {
+    caseId,
+    noticeId: (await ownerA.post(`/api/portal/evictions/${caseId}/notices`, { kind: "5_day" })).body.id as string,
+    fileId: caseDocument.body.documents[0].id as string,
+    jobId: await newJob(),
+    spareCase: reusable(
+      async () => paidCase(await newLease((await newProperty()).units[0]!.id)),
+      async (id) => (await t.services.db.select({ stage: evictionCases.stage }).from(evictionCases).where(eq(evictionCases.id, id)))[0]!.stage === "notice_prepared",
+    ),
+    spareNotice,
+    spareJob: reusable(newJob, async (id) => (await stateOf(id)) === "received"),
+    spareAssignedJob: reusable(
+      async () => {
+        const id = await newJob();
+        await t.services.db.update(serviceJobs).set({ state: "assigned", serverName: "Matrix Server" }).where(eq(serviceJobs.id, id));
+        return id;
+      },
+      async (id) => (await stateOf(id)) === "assigned",
+    ),
+  };
   // A former owner, now Basic, with books of their own.
   await newProperty(await asMember(downgraded.email));
   await t.services.db.update(members).set({ membershipLevel: "Basic" }).where(eq(members.email, downgraded.email));
@@ -825,6 +953,7 @@ beforeAll(async () => {
     victim: async () => memberIdOf((await applyAndSign(t.client(), "Basic")).email),
     unpaidSigner: async () => memberIdOf((await applyAndSign(t.client(), "Standard")).email),
     testSubscriptionId: subscription!.id!,
+    evictions,
     community: await communityFixture(await memberIdOf(basic.email), await memberIdOf(other.email), paid.email, ownerA),
     demo: await demoFixture(),
   };

@@ -404,7 +404,7 @@ describe("Schedule E and the a-la-carte purchase", () => {
     expect((await client.get(`/api/portal/reports/schedule-e?year=${year - 1}`)).status).toBe(403);
     const list = (await client.get("/api/portal/purchases")).body;
     expect(list.purchases).toMatchObject([{ item: "tax_report", year, status: "paid", amount_cents: 20_000 }]);
-    expect(list.prices.find((p: { item: string }) => p.item === "eviction_case")).toMatchObject({ amount_cents: 40_000, available: false });
+    expect(list.prices.find((p: { item: string }) => p.item === "eviction_case")).toMatchObject({ amount_cents: 40_000, available: true });
     const receipt = await t.services.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.template, "purchase_receipt")));
     expect(receipt).toHaveLength(1);
 

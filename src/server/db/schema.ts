@@ -555,3 +555,4 @@ export const testProviderPortalSessions = pgTable("test_provider_portal_sessions
 
 export * from "./community-schema.ts";
 export * from "./portal-schema.ts";
+export * from "./eviction-schema.ts";

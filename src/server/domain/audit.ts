@@ -28,7 +28,10 @@ export type AuditAction =
   | "webinar_changed"
   | "webinar_cancelled"
   | "contractor_verification"
-  | "contractor_review_moderated";
+  | "contractor_review_moderated"
+  // Premium services (PORTAL.md 7.2, 7.3): staff coordinating an eviction case or a service job.
+  | `eviction_${string}`
+  | `service_job_${string}`;
 
 /** The admin acting and where the request came from. */
 export interface AdminActor {
@@ -40,7 +43,7 @@ export interface AdminActor {
 
 export interface AuditEntry {
   action: AuditAction;
-  targetType?: "member" | "contract" | "admin" | "data" | "topic" | "post" | "update" | "webinar" | "contractor" | "review";
+  targetType?: "member" | "contract" | "admin" | "data" | "topic" | "post" | "update" | "webinar" | "contractor" | "review" | "eviction_case" | "service_job";
   targetId?: string;
   /** Facts about the action, never personal data (they outlive a deleted member). */
   details?: Record<string, unknown>;

@@ -27,6 +27,7 @@ import { paymentInitiationRoutes, paymentRoutes, stripeWebhookRoutes, subscripti
 import { adminCommunityRoutes, communityRoutes, emailPreferenceRoutes, notificationRoutes } from "./routes/community.ts";
 import { unsubscribeRoutes } from "./routes/unsubscribe.ts";
 import { ownerBooksRoutes } from "./routes/owner-books.ts";
+import { adminEvictionRoutes, ownerEvictionRoutes } from "./routes/evictions.ts";
 import { adminUpdateRoutes, updatePages, updateRoutes } from "./routes/updates.ts";
 import { adminWebinarRoutes, webinarRoutes } from "./routes/webinars.ts";
 import { adminContractorRoutes, adminDirectoryRoutes, contractorRoutes } from "./routes/contractors.ts";
@@ -36,7 +37,8 @@ import { DEMO_PAGE_PREFIX } from "../../shared/routes.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** The routes that take a file (multipart): maintenance photos, lease documents, receipts, contractors' documents. */
-const UPLOAD_PATH = /^\/api\/((portal|tenant)\/(maintenance|leases)\/[^/]+\/(photos|documents)|portal\/expenses\/[^/]+\/receipt|contractors\/me\/documents)$/;
+const UPLOAD_PATH =
+  /^\/api\/((portal|tenant)\/(maintenance|leases)\/[^/]+\/(photos|documents)|portal\/expenses\/[^/]+\/receipt|contractors\/me\/documents|(portal|admin)\/(evictions|service-jobs)\/[^/]+\/documents|admin\/service-jobs\/[^/]+\/affidavit)$/;
 /** What every page may use; everything else (camera, microphone, location, payment request...) is off. */
 const PERMISSIONS_POLICY =
   "accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), " +
@@ -145,6 +147,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.route("/api/portal", portalRoutes);
   app.route("/api/portal", ownerPortalRoutes);
   app.route("/api/portal", ownerBooksRoutes);
+  app.route("/api/portal", ownerEvictionRoutes);
   app.route("/api/tenant", tenantRoutes);
   app.route(`${DEMO_API_PREFIX}/portal`, ownerPortalRoutes);
   app.route(`${DEMO_API_PREFIX}/portal`, ownerBooksRoutes);
@@ -172,6 +175,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.route("/api/admin/contractor-directory", adminDirectoryRoutes);
   // Admin sign-in is mounted before any /api/auth routes so that /api/auth/admin/* reaches it.
   app.route("/api/auth/admin", adminAuthRoutes);
+  app.route("/api/admin", adminEvictionRoutes);
   app.route("/api/admin", adminRoutes);
   app.route("/api/auth", authRoutes);
   app.all("/api/*", (c) => c.json({ detail: `No API route ${c.req.method} ${c.req.path}.` }, 404));

@@ -13,6 +13,7 @@ import { adminForumRouter, memberEmailPreferencesRouter, memberForumRouter, memb
 import { adminUpdatesRouter, publicUpdatesRouter } from "./routers/updates.ts";
 import { adminDirectoryRouter, memberContractorsRouter } from "./routers/contractors.ts";
 import { adminWebinarsRouter, memberWebinarsRouter, publicWebinarsRouter } from "./routers/webinars.ts";
+import { adminEvictionsRouter, adminServiceJobsRouter, ownerEvictionsRouter, ownerServiceJobsRouter } from "./routers/evictions.ts";
 import { adminBillingRouter, memberBillingRouter, testProviderRouter } from "./routers/billing.ts";
 
 // One router per audience (public, member, admin, tenant), each composed of one router per domain.
@@ -42,6 +43,8 @@ export const appRouter = router({
     emailPreferences: memberEmailPreferencesRouter,
     webinars: memberWebinarsRouter,
     contractors: memberContractorsRouter,
+    evictions: ownerEvictionsRouter,
+    serviceJobs: ownerServiceJobsRouter,
   }),
   tenant: tenantRouter,
   admin: router({
@@ -51,6 +54,8 @@ export const appRouter = router({
     updates: adminUpdatesRouter,
     webinars: adminWebinarsRouter,
     directory: adminDirectoryRouter,
+    evictions: adminEvictionsRouter,
+    serviceJobs: adminServiceJobsRouter,
   }),
 });
 

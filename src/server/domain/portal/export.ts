@@ -9,6 +9,8 @@ import { listExpenses } from "./expenses.ts";
 import { postOwnerDue } from "./posting.ts";
 import { describeProperty } from "./properties.ts";
 import { describePurchase } from "./purchases.ts";
+import { exportCases } from "./evictions.ts";
+import { exportJobs } from "./service-jobs.ts";
 
 // GET /api/portal/export: everything the owner has, as JSON, at any time (PORTAL.md 1), including
 // after a downgrade. Archived properties and ended leases are included.
@@ -18,7 +20,7 @@ export async function exportOwnerBooks(services: Services, owner: Owner) {
   const today = chicagoToday(services.now());
   // Rent keeps falling due while a lease runs, whatever the owner's level: the export is up to date.
   await postOwnerDue(db, owner.id, today);
-  const [propertyRows, unitRows, leaseRows, tenantRows, entryRows, expenseList, statementRows, purchaseRows] = await Promise.all([
+  const [propertyRows, unitRows, leaseRows, tenantRows, entryRows, expenseList, statementRows, purchaseRows, evictionCases, serviceJobs] = await Promise.all([
     db.select().from(properties).where(eq(properties.ownerId, owner.id)).orderBy(asc(properties.createdAt)),
     db.select().from(units).where(eq(units.ownerId, owner.id)).orderBy(asc(units.createdAt)),
     db.select().from(leases).where(eq(leases.ownerId, owner.id)).orderBy(asc(leases.startDate)),
@@ -27,6 +29,8 @@ export async function exportOwnerBooks(services: Services, owner: Owner) {
     listExpenses(services, owner, {}),
     db.select().from(ownerStatements).where(eq(ownerStatements.ownerId, owner.id)).orderBy(asc(ownerStatements.period)),
     db.select().from(portalPurchases).where(eq(portalPurchases.ownerId, owner.id)).orderBy(asc(portalPurchases.createdAt)),
+    exportCases(db, owner.id),
+    exportJobs(db, owner.id),
   ]);
   return {
     exported_at: services.now().toISOString(),
@@ -48,6 +52,8 @@ export async function exportOwnerBooks(services: Services, owner: Owner) {
     expenses: expenseList.expenses,
     statements: statementRows.map((s) => s.statement),
     purchases: purchaseRows.map(describePurchase),
+    eviction_cases: evictionCases,
+    service_jobs: serviceJobs,
   };
 }
 

@@ -13,17 +13,19 @@ import type { RentCheckoutSnapshot } from "../../payments/rent-provider.ts";
 import type { Services } from "../../services.ts";
 import { customerFor } from "../billing.ts";
 import type { Owner } from "./access.ts";
+import { caseForPurchase, markCasePaid } from "./evictions.ts";
 
 // A-la-carte purchases (PORTAL.md 7.5, DECISIONS.md 23): one-time payments through checkout in
 // payment mode, on the same provider code as online rent (Stripe Checkout, or the test provider's
 // TEST MODE page). The price comes from the one price table; the purchase is recorded as paid
 // only by the provider's verified event, applied once per event id. The table and the flow are
-// general (item, year or reference, amount, status, provider ids); the Schedule E report of a tax
-// year is the item sold here so far: eviction cases and bookkeeping months come with those services.
+// general (item, year or reference, amount, status, provider ids): the Schedule E report of a tax
+// year, and eviction coordination for one case (`reference` = the case's id; its payment starts the
+// staff's coordination).
 
 export type PurchaseRow = typeof portalPurchases.$inferSelect;
 
-const SELLABLE: readonly AlaCarteItem[] = ["tax_report"];
+const SELLABLE: readonly AlaCarteItem[] = ["tax_report", "eviction_case"];
 /** A checkout left open is offered again for this long, so a second click does not start a second payment. */
 const REUSE_OPEN_CHECKOUT_MS = 23 * 60 * 60 * 1000;
 
@@ -66,9 +68,10 @@ export async function listPurchases(services: Services, owner: Owner) {
 export async function startPurchase(services: Services, owner: Owner, input: TPurchaseRequest) {
   if (!SELLABLE.includes(input.item)) {
     throw new AppError("UNPROCESSABLE", [
-      { loc: ["body", "item"], msg: `${alaCartePrices[input.item].label} is bought with that service when it opens; only the Schedule E report (tax_report) is sold here so far.` },
+      { loc: ["body", "item"], msg: `${alaCartePrices[input.item].label} is bought with that service when it opens; the Schedule E report (tax_report) and eviction coordination (eviction_case) are sold here.` },
     ]);
   }
+  if (input.item === "eviction_case") return startCasePurchase(services, owner, input.reference);
   const thisYear = Number(chicagoToday(services.now()).slice(0, 4));
   if (input.year === undefined) throw new AppError("UNPROCESSABLE", [{ loc: ["body", "year"], msg: "Say which tax year the Schedule E report is for" }]);
   if (input.year > thisYear) throw new AppError("UNPROCESSABLE", [{ loc: ["body", "year"], msg: `Tax year ${input.year} has not started yet` }]);
@@ -87,20 +90,58 @@ export async function startPurchase(services: Services, owner: Owner, input: TPu
   const open = existing.find((p) => p.status === "initiated" && services.now().getTime() - p.createdAt.getTime() < REUSE_OPEN_CHECKOUT_MS && p.amountCents === price);
   if (open) return { ...describePurchase(open), purchase_id: open.id };
 
+  return checkoutFor(services, owner, {
+    item: input.item,
+    year: input.year,
+    reference: input.reference ?? null,
+    price,
+    description: `${alaCartePrices[input.item].label}, tax year ${input.year}`,
+    path: `/portal/reports/schedule-e?year=${input.year}`,
+  });
+}
+
+/** Eviction coordination for one of the owner's open, unpaid cases, at the owner's level's price. */
+async function startCasePurchase(services: Services, owner: Owner, reference: string | undefined) {
+  const { row, place } = await caseForPurchase(services.db, owner, reference);
+  const price = alaCartePrices.eviction_case.cents[owner.member.membershipLevel as PaidLevel]!;
+  const existing = await services.db
+    .select()
+    .from(portalPurchases)
+    .where(and(eq(portalPurchases.ownerId, owner.id), eq(portalPurchases.item, "eviction_case"), eq(portalPurchases.reference, row.id)))
+    .orderBy(desc(portalPurchases.createdAt));
+  if (existing.some((p) => p.status === "processing")) throw new AppError("CONFLICT", "The payment for this case is being processed.");
+  const open = existing.find((p) => p.status === "initiated" && services.now().getTime() - p.createdAt.getTime() < REUSE_OPEN_CHECKOUT_MS && p.amountCents === price);
+  if (open) return { ...describePurchase(open), purchase_id: open.id };
+  return checkoutFor(services, owner, {
+    item: "eviction_case",
+    year: null,
+    reference: row.id,
+    price,
+    description: `${alaCartePrices.eviction_case.label}, ${place}`,
+    path: `/portal/evictions/${row.id}`,
+  });
+}
+
+/** A checkout in payment mode for a purchase, recorded as initiated. */
+async function checkoutFor(
+  services: Services,
+  owner: Owner,
+  p: { item: AlaCarteItem; year: number | null; reference: string | null; price: number; description: string; path: string },
+) {
   const provider = rentProvider(services);
   const id = crypto.randomUUID();
   const base = services.config.PUBLIC_URL;
   const customerId = provider.name === "stripe" ? await customerFor(services, owner.member) : null;
   const checkout = await provider.createRentCheckout({
     accountId: null,
-    amountCents: price,
-    description: `${alaCartePrices[input.item].label}, tax year ${input.year}`,
+    amountCents: p.price,
+    description: p.description,
     payerEmail: owner.member.email,
     customerId,
     clientReferenceId: id,
-    metadata: { kind: "purchase", purchase_id: id, owner_id: owner.id, item: input.item, year: String(input.year) },
-    successUrl: `${base}/portal/reports/schedule-e?year=${input.year}&purchase=${id}`,
-    cancelUrl: `${base}/portal/reports/schedule-e?year=${input.year}`,
+    metadata: { kind: "purchase", purchase_id: id, owner_id: owner.id, item: p.item, ...(p.year !== null ? { year: String(p.year) } : {}), ...(p.reference ? { reference: p.reference } : {}) },
+    successUrl: `${base}${p.path}${p.path.includes("?") ? "&" : "?"}purchase=${id}`,
+    cancelUrl: `${base}${p.path}`,
     idempotencyKey: `purchase-checkout-${id}`,
   });
   const [row] = await services.db
@@ -108,10 +149,10 @@ export async function startPurchase(services: Services, owner: Owner, input: TPu
     .values({
       id,
       ownerId: owner.id,
-      item: input.item,
-      year: input.year,
-      reference: input.reference ?? null,
-      amountCents: price,
+      item: p.item,
+      year: p.year,
+      reference: p.reference,
+      amountCents: p.price,
       currency: CURRENCY,
       provider: provider.name,
       sessionId: checkout.sessionId,
@@ -136,6 +177,7 @@ export async function reconcilePurchase(tx: Tx, services: Services, snapshot: Re
     .set({ status, paymentRef: snapshot.paymentRef, paidAt: status === "paid" ? now : null, updatedAt: now })
     .where(eq(portalPurchases.id, row.id));
   if (status === "paid") {
+    if (row.item === "eviction_case") await markCasePaid(tx, services, row.ownerId, row.reference);
     const [member] = await tx.select().from(members).where(eq(members.id, row.ownerId));
     if (member && !member.deletedAt) {
       await enqueueEmail(tx, {
@@ -145,9 +187,18 @@ export async function reconcilePurchase(tx: Tx, services: Services, snapshot: Re
           heading: `Thank you, ${member.firstName}`,
           paragraphs: [
             `We received ${formatCents(row.amountCents)} for the ${alaCartePrices[row.item].label}${row.year ? ` of tax year ${row.year}` : ""}.`,
-            row.item === "tax_report" ? `Your Schedule E for ${row.year} is open in your owner portal, with its PDF and the CSV for your tax preparer.` : "It is now part of your owner portal.",
+            row.item === "tax_report"
+              ? `Your Schedule E for ${row.year} is open in your owner portal, with its PDF and the CSV for your tax preparer.`
+              : row.item === "eviction_case"
+                ? "Our staff now coordinate your eviction case; you are emailed at every step."
+                : "It is now part of your owner portal.",
           ],
-          action: row.item === "tax_report" ? { label: "Open your Schedule E", url: `${services.config.PUBLIC_URL}/portal/reports/schedule-e?year=${row.year}` } : undefined,
+          action:
+            row.item === "tax_report"
+              ? { label: "Open your Schedule E", url: `${services.config.PUBLIC_URL}/portal/reports/schedule-e?year=${row.year}` }
+              : row.item === "eviction_case"
+                ? { label: "Open the case", url: `${services.config.PUBLIC_URL}/portal/evictions/${row.reference}` }
+                : undefined,
         }),
       });
     }

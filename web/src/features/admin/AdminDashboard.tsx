@@ -12,6 +12,7 @@ import { OutboxTab } from "./OutboxTab.tsx";
 import { PaymentsTab } from "./PaymentsTab.tsx";
 import { notify } from "./ui.tsx";
 import { CommunityTab } from "./community/CommunityTab.tsx";
+import { EvictionsTab, ServiceJobsTab } from "./EvictionsTab.tsx";
 
 type Admin = RouterOutputs["admin"]["me"];
 
@@ -25,6 +26,8 @@ const TABS = [
   { value: "audit", label: "Audit Log", Panel: AuditLogTab },
   { value: "outbox", label: "Email Outbox", Panel: OutboxTab },
   { value: "community", label: "Community", Panel: CommunityTab },
+  { value: "evictions", label: "Evictions", Panel: EvictionsTab },
+  { value: "service-jobs", label: "Service Jobs", Panel: ServiceJobsTab },
 ] as const;
 
 /** SPEC.md 2 "Admin dashboard": welcome and Logout, then the tabs. */

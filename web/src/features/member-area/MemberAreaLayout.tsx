@@ -19,6 +19,7 @@ export const OWNER_LINKS = [
   { to: "/portal/payouts", label: "Online Rent" },
   { to: "/portal/expenses", label: "Expenses" },
   { to: "/portal/reports", label: "Reports" },
+  { to: "/portal/evictions", label: "Evictions" },
   { to: "/portal/import", label: "Import" },
 ] as const;
 

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useParams } from "react-router-dom";
+import { Link, useParams } from "react-router-dom";
 import { chicagoToday } from "@shared/calendar.ts";
 import {
   CHARGE_KINDS,
@@ -10,7 +10,7 @@ import {
   type ChargeKind,
   type PaymentMethod,
 } from "@shared/portal.ts";
-import { Button } from "../../../components/Button.tsx";
+import { Button, buttonClass } from "../../../components/Button.tsx";
 import { Field, inputClass } from "../../../components/FormField.tsx";
 import { trpc } from "../../../trpc.ts";
 import type { LedgerEntry } from "../owner/types.ts";
@@ -44,6 +44,12 @@ export default function LeasePage({ canWrite }: { canWrite: boolean }) {
               <Button variant="secondary" className="text-sm" onClick={() => setDialog({ kind: "charge" })}>
                 Add a charge or credit
               </Button>
+              {balance > 0 && (
+                // A late lease: eviction coordination starts here (PORTAL.md 7.2).
+                <Link to={`/portal/evictions?lease=${lease.id}`} className={buttonClass("secondary", "text-sm")}>
+                  Open an Eviction Case
+                </Link>
+              )}
               {lease.state !== "ended" && (
                 <Button variant="ghost" className="text-sm" onClick={() => setDialog({ kind: "end" })}>
                   End the lease

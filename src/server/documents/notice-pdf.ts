@@ -1,0 +1,84 @@
+import { formatCents } from "../../shared/portal.ts";
+import { SERVICE_METHOD_LABELS, VERIFY_WITH_COUNSEL, type EvictionJurisdiction, type ServiceMethod } from "../../shared/evictions.ts";
+import { NOTICE_RULES, type NoticeKind } from "../domain/portal/eviction-rules.ts";
+import { REPORT_COLORS, ReportPdf } from "./report-pdf.ts";
+
+// The Illinois landlord's notices (PORTAL.md 7.2) as PDFs, filled from the lease and the ledger on
+// the report layout (pdf-lib, the built-in Helvetica). Everything drawn comes from the facts given,
+// so the same facts render the same text.
+
+/** 735 ILCS 5/9-209: the sentence a 5-day notice must carry. */
+export const FULL_PAYMENT_SENTENCE =
+  "Only FULL PAYMENT of the rent demanded in this notice will waive the landlord's right to terminate the lease under this notice, " +
+  "unless the landlord agrees in writing to continue the lease in exchange for receiving partial payment.";
+
+export interface NoticeFacts {
+  kind: NoticeKind;
+  jurisdiction: EvictionJurisdiction;
+  tenants: string[];
+  premises: string;
+  landlord: string;
+  /** The day the figures are as of: the service day, or the day it was prepared. */
+  asOf: string;
+  amountDemandedCents: number;
+  breach: string;
+  expiresOn: string;
+  earliestFilingOn: string;
+  service: { servedOn: string; method: ServiceMethod; servedBy: string } | null;
+}
+
+function body(facts: NoticeFacts): string[] {
+  const days = NOTICE_RULES[facts.kind].days;
+  switch (facts.kind) {
+    case "5_day":
+      return [
+        `You are hereby notified that there is now due the undersigned landlord the sum of ${formatCents(facts.amountDemandedCents)}, ` +
+          `being rent for the premises described below, due on or before ${facts.asOf}. This sum is rent only: it includes no late fees or other charges.`,
+        `Unless payment of the rent demanded is made on or before the end of ${days} days after service of this notice, ` +
+          "your lease of the premises will be terminated.",
+        FULL_PAYMENT_SENTENCE,
+      ];
+    case "10_day":
+      return [
+        "You are hereby notified that, in consequence of your default in performing the following provision of your lease, " +
+          `the landlord elects to terminate your lease: ${facts.breach || "(describe the breach)"}.`,
+        facts.jurisdiction === "chicago"
+          ? `Under the Chicago Residential Landlord and Tenant Ordinance you may cure the breach within the ${days} days after service of this notice; if you do, the lease will not terminate.`
+          : `You are required to surrender possession of the premises within ${days} days after service of this notice.`,
+      ];
+    default:
+      return [
+        `You are hereby notified that the landlord elects to end your tenancy of the premises described below (${NOTICE_RULES[facts.kind].purpose}). ` +
+          `You are required to surrender possession of the premises at the end of ${days} days after service of this notice.`,
+      ];
+  }
+}
+
+export async function noticePdf(facts: NoticeFacts, created: Date): Promise<Uint8Array> {
+  const rule = NOTICE_RULES[facts.kind];
+  const pdf = await ReportPdf.create({ title: rule.title, subject: `${rule.title} (${rule.statute})`, author: facts.landlord, date: created });
+  pdf.text(rule.title.toUpperCase(), { size: 15, bold: true, gap: 2 });
+  pdf.text(`Under ${rule.statute}`, { size: 9, color: REPORT_COLORS.muted, gap: 12 });
+  pdf.text(`To: ${facts.tenants.join(", ")} and all others in possession`, { bold: true });
+  pdf.text(`Premises: ${facts.premises}`, { gap: 12 });
+  for (const paragraph of body(facts)) pdf.text(paragraph, { size: 10.5, gap: 10 });
+  pdf.text(`Landlord: ${facts.landlord}`, { gap: 2 });
+  pdf.text(`Dated: ${facts.service?.servedOn ?? facts.asOf}`, { gap: 14 });
+  pdf.rule();
+  pdf.text(`Dates computed by the app (${VERIFY_WITH_COUNSEL})`, { bold: true, size: 9.5 });
+  pdf.text(
+    facts.service
+      ? `Served ${facts.service.servedOn}. The notice period ends ${facts.expiresOn}; the earliest filing day is ${facts.earliestFilingOn}.`
+      : `If served on ${facts.asOf}, the notice period ends ${facts.expiresOn} and the earliest filing day is ${facts.earliestFilingOn}.`,
+    { size: 9.5, gap: 12 },
+  );
+  pdf.text("Affidavit of service", { bold: true, size: 9.5 });
+  pdf.text(
+    facts.service
+      ? `I, ${facts.service.servedBy}, served this notice on ${facts.service.servedOn} by ${SERVICE_METHOD_LABELS[facts.service.method].toLowerCase()}.`
+      : "I served this notice on ____________ by: personal delivery to the tenant / delivery to a person 13 or older residing there / " +
+          "certified or registered mail, return receipt requested / posting (no one in possession). Served by: ____________________",
+    { size: 9.5 },
+  );
+  return pdf.save(rule.title);
+}

@@ -1,0 +1,340 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { and, eq } from "drizzle-orm";
+import { chicagoToday, plusDays, plusMonths } from "../../src/shared/calendar.ts";
+import { emailOutbox, evictionEvents, members } from "../../src/server/db/schema.ts";
+import { noticeDates, orderEnforceableThrough } from "../../src/server/domain/portal/eviction-rules.ts";
+import { FULL_PAYMENT_SENTENCE } from "../../src/server/documents/notice-pdf.ts";
+import { sessionIdOf, trpcCall } from "../support/billing.ts";
+import { applyAndSign, paidOwner, signInAsAdmin } from "../support/fixtures.ts";
+import { PNG_BYTES, pdfBytes } from "../support/files.ts";
+import { createTestApp, type ApiClient, type TestApp } from "../support/harness.ts";
+import { pdfText } from "../support/pdf-text.ts";
+
+// Eviction coordination and the process server (PORTAL.md 7.2, 7.3, 8) through the REST paths, on
+// the real database: the owner opens a case for a late lease and serves its notice, staff
+// coordinate it once paid, and a service job runs to its affidavit.
+
+let t: TestApp;
+let admin: ApiClient;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = t.client();
+  await signInAsAdmin(t.services, admin);
+});
+afterAll(() => t.close());
+
+const today = () => chicagoToday(t.services.now());
+
+async function owner(level: "Standard" | "Premium" = "Premium") {
+  const client = t.client();
+  const signed = await paidOwner(client, level);
+  return { client, ...signed };
+}
+
+/** A lease three months in with no rent paid but one partial payment, and a fixed late-fee policy: a late lease. */
+async function lateLease(client: ApiClient) {
+  const property = await client.post("/api/portal/properties", {
+    address: { line1: `${1000 + Math.floor(Math.random() * 8000)} W Cermak Rd`, city: "Chicago", zip: "60608" },
+    property_type: "multi_family",
+    units: [{ label: "2" }],
+  });
+  expect(property.status).toBe(201);
+  const start = `${plusMonths(today().slice(0, 7), -3)}-01`;
+  const lease = await client.post("/api/portal/leases", {
+    unit_id: property.body.units[0].id,
+    start_date: start,
+    rent_cents: 150_000,
+    due_day: 1,
+    late_fee: { grace_days: 5, kind: "fixed", amount_cents: 5_000 },
+    tenants: [
+      { first_name: "Rosa", last_name: "Diaz", email: `rosa.${Date.now()}${Math.random().toString(36).slice(2, 6)}@tenants.example.net` },
+      { first_name: "Marco", last_name: "Diaz" },
+    ],
+  });
+  expect(lease.status).toBe(201);
+  expect((await client.post(`/api/portal/leases/${lease.body.id}/payments`, { amount_cents: 40_000, paid_on: start, method: "check" })).status).toBe(201);
+  const ledger = (await client.get(`/api/portal/leases/${lease.body.id}/ledger`)).body;
+  const rent = ledger.entries.filter((e: { kind: string; date: string }) => e.kind === "rent" && e.date <= today()).reduce((s: number, e: { amount_cents: number }) => s + e.amount_cents, 0);
+  const fees = ledger.entries.filter((e: { kind: string }) => e.kind === "late_fee").length;
+  return { leaseId: lease.body.id as string, rentDue: rent - 40_000, lateFees: fees, balance: ledger.balance_cents as number };
+}
+
+async function openCase(client: ApiClient, leaseId: string, body: Record<string, unknown> = {}) {
+  return client.post("/api/portal/evictions", { lease_id: leaseId, ground: "unpaid_rent", jurisdiction: "chicago", ...body });
+}
+
+/** Pays a purchase's checkout with the test card (the test provider's event marks it paid). */
+async function pay(client: ApiClient, checkoutUrl: string) {
+  const paid = await trpcCall(client, "mutation", "public.testProvider.payRent", { session_id: sessionIdOf(checkoutUrl), method: "card", card_number: "4242 4242 4242 4242" });
+  expect(paid.status).toBe(200);
+}
+
+async function emailsTo(email: string, template: string) {
+  return t.services.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.template, template)));
+}
+
+describe("eviction cases and notices", () => {
+  test("a Premium owner opens a case for a late lease; the 5-day notice demands the unpaid rent only, with the dates of noticeDates", async () => {
+    const { client, email } = await owner("Premium");
+    const late = await lateLease(client);
+    expect(late.lateFees).toBeGreaterThan(0);
+    expect(late.balance).toBeGreaterThan(late.rentDue);
+
+    const opened = await openCase(client, late.leaseId);
+    expect(opened.status).toBe(201);
+    expect(opened.body).toMatchObject({ stage: "notice_prepared", ground: "unpaid_rent", jurisdiction: "chicago", open: true, paid: false, price_cents: 10_000 });
+    expect(opened.body.parties.map((p: { first_name: string }) => p.first_name)).toEqual(["Rosa", "Marco"]);
+    expect(opened.body.timeline.map((e: { kind: string }) => e.kind)).toEqual(["opened"]);
+    // One open case per lease.
+    expect((await openCase(client, late.leaseId)).status).toBe(409);
+
+    const notice = await client.post(`/api/portal/evictions/${opened.body.id}/notices`, { kind: "5_day", served_on: today(), service_method: "personal", served_by: "Jon Ortiz" });
+    expect(notice.status).toBe(201);
+    const dates = noticeDates("5_day", today());
+    expect(notice.body).toMatchObject({
+      kind: "5_day",
+      amount_demanded_cents: late.rentDue,
+      served_on: today(),
+      service_method: "personal",
+      served_by: "Jon Ortiz",
+      expires_on: dates.expiresOn,
+      earliest_filing_on: dates.earliestFilingOn,
+      dates_label: "verify with counsel",
+    });
+    expect(notice.body.case.stage).toBe("notice_served");
+
+    const pdf = await client.request("GET", `/api/portal/evictions/${opened.body.id}/notices/${notice.body.id}/pdf`, undefined, {}, { bytes: true });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    const text = await pdfText(pdf.body);
+    const dollars = `$${(late.rentDue / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
+    expect(text).toContain(`the sum of ${dollars}, being rent`);
+    expect(text.match(/\$[\d,]+\.\d\d/g)).toEqual([dollars]);
+    expect(text).toContain(FULL_PAYMENT_SENTENCE);
+    expect(text).toContain("To: Rosa Diaz, Marco Diaz and all others in possession");
+
+    const view = (await client.get(`/api/portal/evictions/${opened.body.id}`)).body;
+    expect(view.timeline.map((e: { kind: string }) => e.kind)).toEqual(["opened", "notice", "service", "stage"]);
+    expect(view.notices).toHaveLength(1);
+    expect((await client.get("/api/portal/evictions")).body.map((c: { id: string }) => c.id)).toEqual([opened.body.id]);
+    expect((await emailsTo(email, "eviction_case_update")).length).toBeGreaterThanOrEqual(2);
+  });
+
+  test("bad service: a future date, posting without its confirmation, a method not in the law, the wrong notice for the ground", async () => {
+    const { client } = await owner("Premium");
+    const late = await lateLease(client);
+    const id = (await openCase(client, late.leaseId)).body.id;
+    const notices = `/api/portal/evictions/${id}/notices`;
+    const future = await client.post(notices, { kind: "5_day", served_on: plusDays(today(), 1), service_method: "personal", served_by: "Jon" });
+    expect(future.status).toBe(422);
+    expect(JSON.stringify(future.body.detail)).toContain("future");
+    const posting = await client.post(notices, { kind: "5_day", served_on: today(), service_method: "posting", served_by: "Jon" });
+    expect(posting.status).toBe(422);
+    expect(JSON.stringify(posting.body.detail)).toContain("no one is in possession");
+    expect((await client.post(notices, { kind: "5_day", served_on: today(), service_method: "email", served_by: "Jon" })).status).toBe(422);
+    expect((await client.post(notices, { kind: "5_day", served_on: today() })).status).toBe(422);
+    expect((await client.post(notices, { kind: "30_day" })).status).toBe(422);
+    // Prepared first, served later: posting confirmed that no one is in possession.
+    const prepared = await client.post(notices, { kind: "5_day" });
+    expect(prepared.status).toBe(201);
+    expect(prepared.body).toMatchObject({ served: false, amount_demanded_cents: late.rentDue });
+    const served = await client.post(`${notices}/${prepared.body.id}/service`, { served_on: today(), service_method: "posting", served_by: "Jon", posting_confirmed: true });
+    expect(served.status).toBe(200);
+    expect(served.body).toMatchObject({ served: true, service_method: "posting" });
+    expect((await client.post(`${notices}/${prepared.body.id}/service`, { served_on: today(), service_method: "personal", served_by: "Jon" })).status).toBe(409);
+  });
+
+  test("a lease-violation case takes a 10-day notice naming the breach", async () => {
+    const { client } = await owner("Premium");
+    const late = await lateLease(client);
+    const id = (await openCase(client, late.leaseId, { ground: "lease_violation", jurisdiction: "suburban_cook" })).body.id;
+    expect((await client.post(`/api/portal/evictions/${id}/notices`, { kind: "10_day" })).status).toBe(422);
+    const notice = await client.post(`/api/portal/evictions/${id}/notices`, { kind: "10_day", breach: "a dog in breach of paragraph 12" });
+    expect(notice.status).toBe(201);
+    expect(notice.body).toMatchObject({ amount_demanded_cents: 0, expires_on: noticeDates("10_day", today()).expiresOn });
+  });
+
+  test("another owner's case and lease answer 404; a Basic member 403; a downgraded owner reads but cannot open", async () => {
+    const a = await owner("Standard");
+    const late = await lateLease(a.client);
+    const id = (await openCase(a.client, late.leaseId)).body.id;
+    const notice = (await a.client.post(`/api/portal/evictions/${id}/notices`, { kind: "5_day" })).body.id;
+    const b = await owner("Premium");
+    expect((await b.client.get(`/api/portal/evictions/${id}`)).status).toBe(404);
+    expect((await b.client.get(`/api/portal/evictions/${id}/notices/${notice}/pdf`)).status).toBe(404);
+    expect((await b.client.post(`/api/portal/evictions/${id}/notices`, { kind: "5_day" })).status).toBe(404);
+    expect((await openCase(b.client, late.leaseId)).status).toBe(404);
+    expect((await b.client.get("/api/portal/evictions")).body).toEqual([]);
+    expect((await b.client.get("/api/portal/evictions/not-an-id")).status).toBe(404);
+
+    const basic = t.client();
+    await applyAndSign(basic, "Basic");
+    expect((await basic.get("/api/portal/evictions")).status).toBe(403);
+    expect((await openCase(basic, late.leaseId)).status).toBe(403);
+    expect((await t.client().get("/api/portal/evictions")).status).toBe(401);
+
+    const second = await lateLease(a.client);
+    await t.services.db.update(members).set({ membershipLevel: "Basic" }).where(eq(members.email, a.email));
+    expect((await a.client.get(`/api/portal/evictions/${id}`)).status).toBe(200);
+    const refused = await openCase(a.client, second.leaseId);
+    expect(refused.status).toBe(403);
+    expect(refused.body.detail).toContain("read-only");
+  });
+
+  test("Standard pays $400 and Premium $100 through the test provider; staff coordinate once paid, every move on the timeline and emailed", async () => {
+    const std = await owner("Standard");
+    const stdCase = (await openCase(std.client, (await lateLease(std.client)).leaseId)).body;
+    expect(stdCase).toMatchObject({ paid: false, price_cents: 40_000 });
+    // Before payment staff cannot coordinate.
+    const early = await admin.post(`/api/admin/evictions/${stdCase.id}/transitions`, { to: "notice_served", note: "" });
+    expect(early.status).toBe(409);
+    expect(early.body.detail).toContain("Pay to start coordination");
+    expect((await std.client.post("/api/portal/purchases", { item: "eviction_case" })).status).toBe(422);
+    expect((await std.client.post("/api/portal/purchases", { item: "eviction_case", reference: "00000000-0000-4000-8000-000000000000" })).status).toBe(404);
+    const checkout = await std.client.post("/api/portal/purchases", { item: "eviction_case", reference: stdCase.id });
+    expect(checkout.status).toBe(200);
+    expect(checkout.body).toMatchObject({ item: "eviction_case", reference: stdCase.id, amount_cents: 40_000, status: "initiated" });
+    await pay(std.client, checkout.body.checkout_url);
+    const paidCase = (await std.client.get(`/api/portal/evictions/${stdCase.id}`)).body;
+    expect(paidCase.paid).toBe(true);
+    expect(paidCase.timeline.filter((e: { kind: string }) => e.kind === "paid")).toHaveLength(1);
+    expect((await std.client.post("/api/portal/purchases", { item: "eviction_case", reference: stdCase.id })).status).toBe(409);
+    expect(await emailsTo(std.email, "purchase_receipt")).toHaveLength(1);
+
+    const prem = await owner("Premium");
+    const premCase = (await openCase(prem.client, (await lateLease(prem.client)).leaseId)).body;
+    const premCheckout = await prem.client.post("/api/portal/purchases", { item: "eviction_case", reference: premCase.id });
+    expect(premCheckout.body.amount_cents).toBe(10_000);
+    // Another owner cannot buy for this case.
+    expect((await std.client.post("/api/portal/purchases", { item: "eviction_case", reference: premCase.id })).status).toBe(404);
+
+    // Staff move the Standard case through the table; a move outside it is 409.
+    const queue = (await admin.get("/api/admin/evictions")).body;
+    expect(queue.find((c: { id: string }) => c.id === stdCase.id)).toMatchObject({ paid: true, owner_name: expect.any(String) });
+    const before = (await emailsTo(std.email, "eviction_case_update")).length;
+    const path = ["notice_served", "notice_expired", "filed", "hearing_scheduled"];
+    for (const to of path) {
+      const moved = await admin.post(`/api/admin/evictions/${stdCase.id}/transitions`, { to, note: `to ${to}` });
+      expect(moved.status, to).toBe(200);
+      expect(moved.body.stage).toBe(to);
+    }
+    expect((await admin.post(`/api/admin/evictions/${stdCase.id}/transitions`, { to: "enforced", note: "" })).status).toBe(409);
+    expect((await admin.post(`/api/admin/evictions/${stdCase.id}/transitions`, { to: "nowhere", note: "" })).status).toBe(422);
+    const entered = plusDays(today(), -10);
+    const court = await admin.patch(`/api/admin/evictions/${stdCase.id}/court`, { case_number: "2026-M1-701234", courtroom: "1302", order_entered_on: entered, enforcement_on: `${today().slice(0, 4)}-12-20` });
+    expect(court.status).toBe(200);
+    expect(court.body.court).toMatchObject({ case_number: "2026-M1-701234", order_enforceable_through: orderEnforceableThrough(entered), in_winter_moratorium: true });
+    expect(court.body.court.warnings.join(" ")).toContain("winter moratorium");
+    expect((await admin.post(`/api/admin/evictions/${stdCase.id}/notes`, { body: "Hearing set, bring the ledger" })).status).toBe(201);
+    const doc = await admin.upload(`/api/admin/evictions/${stdCase.id}/documents`, { name: "summons.pdf", bytes: await pdfBytes("Summons") });
+    expect(doc.status).toBe(201);
+
+    const seen = (await std.client.get(`/api/portal/evictions/${stdCase.id}`)).body;
+    const moves = seen.timeline.filter((e: { kind: string; actor: string }) => e.kind === "stage" && e.actor === "staff");
+    expect(moves.map((e: { to_stage: string }) => e.to_stage)).toEqual(path);
+    expect(seen.timeline.map((e: { kind: string }) => e.kind)).toContain("court_facts");
+    expect(seen.documents.map((d: { name: string }) => d.name)).toEqual(["summons.pdf"]);
+    // The owner downloads staff's document; the other owner cannot.
+    expect((await std.client.get(`/api/portal/files/${seen.documents[0].id}`)).status).toBe(200);
+    expect((await prem.client.get(`/api/portal/files/${seen.documents[0].id}`)).status).toBe(404);
+    // Four moves, the court facts, the note and the document: seven emails.
+    expect((await emailsTo(std.email, "eviction_case_update")).length - before).toBe(7);
+
+    // The timeline is only added to.
+    const change = async () => {
+      await t.services.db.update(evictionEvents).set({ note: "changed" }).where(eq(evictionEvents.caseId, stdCase.id));
+    };
+    await expect(change()).rejects.toThrow();
+
+    // A case that ended takes nothing more.
+    expect((await admin.post(`/api/admin/evictions/${stdCase.id}/transitions`, { to: "settled", note: "Agreed move-out" })).status).toBe(200);
+    expect((await admin.post(`/api/admin/evictions/${stdCase.id}/transitions`, { to: "closed", note: "" })).status).toBe(409);
+    expect((await std.client.post(`/api/portal/evictions/${stdCase.id}/notices`, { kind: "5_day" })).status).toBe(409);
+    expect((await std.client.post(`/api/portal/evictions/${stdCase.id}/notes`, { body: "one more" })).status).toBe(409);
+    // A settled case frees the lease for a new one.
+    expect((await openCase(std.client, seen.lease_id)).status).toBe(201);
+    // Members are not staff.
+    expect((await std.client.get("/api/admin/evictions")).status).toBe(403);
+  });
+});
+
+describe("the process server", () => {
+  test("a job runs from received to its affidavit; the owner sees every attempt and downloads the affidavit, another owner cannot", async () => {
+    const a = await owner("Premium");
+    const caseId = (await openCase(a.client, (await lateLease(a.client)).leaseId)).body.id;
+    const noticeId = (await a.client.post(`/api/portal/evictions/${caseId}/notices`, { kind: "5_day" })).body.id;
+    const created = await a.client.post("/api/portal/service-jobs", {
+      eviction_case_id: caseId,
+      notice_id: noticeId,
+      person_name: "Rosa Diaz",
+      person_description: "About 40, short dark hair; works evenings",
+      addresses: ["1842 W Cermak Rd, unit 2, Chicago, IL 60608", "2200 S Halsted St, Chicago, IL 60608"],
+      due_on: plusDays(today(), 5),
+      rush: true,
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ state: "received", rush: true, notice_pdf_path: `/api/portal/evictions/${caseId}/notices/${noticeId}/pdf` });
+    const id = created.body.id as string;
+    expect((await a.client.upload(`/api/portal/service-jobs/${id}/documents`, { name: "photo.png", bytes: PNG_BYTES })).status).toBe(201);
+
+    const job = `/api/admin/service-jobs/${id}`;
+    expect((await admin.get("/api/admin/service-jobs")).body.map((j: { id: string }) => j.id)).toContain(id);
+    expect((await admin.post(`${job}/transitions`, { to: "assigned" })).status).toBe(422);
+    expect((await admin.post(`${job}/transitions`, { to: "served" })).status).toBe(409);
+    expect((await admin.post(`${job}/transitions`, { to: "assigned", server_name: "Jon Ortiz, licensed process server" })).status).toBe(200);
+    const at = (minutesAgo: number) => new Date(t.services.now().getTime() - minutesAgo * 60_000).toISOString();
+    expect((await admin.post(`${job}/attempts`, { attempted_at: at(-60), address: "1842 W Cermak Rd", outcome: "not_served" })).status).toBe(422);
+    const miss = await admin.post(`${job}/attempts`, { attempted_at: at(120), address: "1842 W Cermak Rd", outcome: "not_served", note: "No answer" });
+    expect(miss.status).toBe(201);
+    expect(miss.body.state).toBe("attempting");
+    // The affidavit follows service.
+    expect((await admin.upload(`${job}/affidavit`, { name: "affidavit.pdf", bytes: await pdfBytes("Affidavit") })).status).toBe(409);
+    const hit = await admin.post(`${job}/attempts`, { attempted_at: at(30), address: "2200 S Halsted St", outcome: "served_personally", note: "At work" });
+    expect(hit.body.state).toBe("served");
+    expect((await admin.upload(`${job}/affidavit`, { name: "affidavit.png", bytes: PNG_BYTES })).status).toBe(415);
+    const affidavit = await admin.upload(`${job}/affidavit`, { name: "affidavit.pdf", bytes: await pdfBytes("Affidavit of service") });
+    expect(affidavit.status).toBe(201);
+    expect(affidavit.body.state).toBe("affidavit_filed");
+
+    const seen = (await a.client.get(`/api/portal/service-jobs/${id}`)).body;
+    expect(seen.attempts.map((x: { outcome: string; address: string }) => [x.outcome, x.address])).toEqual([
+      ["not_served", "1842 W Cermak Rd"],
+      ["served_personally", "2200 S Halsted St"],
+    ]);
+    expect(seen.server_name).toBe("Jon Ortiz, licensed process server");
+    const download = await a.client.request("GET", seen.affidavit_path, undefined, {}, { bytes: true });
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-disposition")).toContain("attachment");
+    expect(await pdfText(download.body)).toContain("Affidavit of service");
+    expect((await admin.get(`/api/admin/premium-files/${seen.affidavit_file_id}`)).status).toBe(200);
+    expect((await a.client.get("/api/portal/service-jobs")).body.map((j: { id: string }) => j.id)).toEqual([id]);
+    expect((await emailsTo(a.email, "service_job_update")).length).toBeGreaterThanOrEqual(5);
+    // The case shows its job.
+    expect((await a.client.get(`/api/portal/evictions/${caseId}`)).body.service_jobs).toMatchObject([{ id, state: "affidavit_filed" }]);
+
+    // The owner's export carries the case and the job with their timelines.
+    const exported = (await a.client.get("/api/portal/export")).body;
+    expect(exported.eviction_cases.map((c: { id: string }) => c.id)).toEqual([caseId]);
+    expect(exported.service_jobs[0]).toMatchObject({ id, state: "affidavit_filed", attempts: [{ outcome: "not_served" }, { outcome: "served_personally" }] });
+
+    const b = await owner("Premium");
+    expect((await b.client.get(seen.affidavit_path)).status).toBe(404);
+    expect((await b.client.get("/api/portal/export")).body.eviction_cases).toEqual([]);
+    expect((await b.client.get(`/api/portal/service-jobs/${id}`)).status).toBe(404);
+    expect((await b.client.post("/api/portal/service-jobs", { eviction_case_id: caseId, person_name: "X", addresses: ["Y"], due_on: today() })).status).toBe(404);
+  });
+
+  test("a Standard owner uses the process server for a paid case only", async () => {
+    const s = await owner("Standard");
+    const job = { person_name: "Rosa Diaz", addresses: ["1842 W Cermak Rd"], due_on: plusDays(today(), 3) };
+    const alone = await s.client.post("/api/portal/service-jobs", job);
+    expect(alone.status).toBe(403);
+    expect(alone.body.detail).toContain("Premium");
+    const caseId = (await openCase(s.client, (await lateLease(s.client)).leaseId)).body.id;
+    expect((await s.client.post("/api/portal/service-jobs", { ...job, eviction_case_id: caseId })).status).toBe(403);
+    const checkout = await s.client.post("/api/portal/purchases", { item: "eviction_case", reference: caseId });
+    await pay(s.client, checkout.body.checkout_url);
+    expect((await s.client.post("/api/portal/service-jobs", { ...job, eviction_case_id: caseId })).status).toBe(201);
+    expect((await s.client.post("/api/portal/service-jobs", { ...job, addresses: [] })).status).toBe(422);
+  });
+});

@@ -1,0 +1,170 @@
+import { describe, expect, test } from "bun:test";
+import { EVICTION_STAGES, SERVICE_JOB_STATES } from "../../src/shared/evictions.ts";
+import {
+  canMoveCase,
+  canMoveJob,
+  EVICTION_END_STAGES,
+  EVICTION_TRANSITIONS,
+  isOpenStage,
+  NOTICES_FOR_GROUND,
+  SERVICE_JOB_TRANSITIONS,
+} from "../../src/server/domain/portal/eviction-case-rules.ts";
+import { FULL_PAYMENT_SENTENCE, noticePdf, type NoticeFacts } from "../../src/server/documents/notice-pdf.ts";
+import { noticeDates } from "../../src/server/domain/portal/eviction-rules.ts";
+import { pdfText } from "../support/pdf-text.ts";
+
+// The eviction case's stages and the service job's states (PORTAL.md 7.2, 7.3), written out here
+// from the contract: a change to the code's tables shows as a difference from these.
+
+const CASE_MOVES: Record<string, string[]> = {
+  notice_prepared: ["notice_served", "cured", "paid_in_full", "settled", "closed"],
+  notice_served: ["notice_expired", "cured", "paid_in_full", "settled", "closed"],
+  notice_expired: ["filed", "cured", "paid_in_full", "settled", "closed"],
+  filed: ["summons_served", "hearing_scheduled", "paid_in_full", "settled", "dismissed", "closed"],
+  summons_served: ["hearing_scheduled", "paid_in_full", "settled", "dismissed", "closed"],
+  hearing_scheduled: ["judgment", "paid_in_full", "settled", "dismissed", "closed"],
+  judgment: ["with_sheriff", "paid_in_full", "settled", "closed"],
+  with_sheriff: ["enforced", "paid_in_full", "settled", "closed"],
+  enforced: ["closed"],
+  cured: [],
+  paid_in_full: [],
+  settled: [],
+  dismissed: [],
+  closed: [],
+};
+
+const JOB_MOVES: Record<string, string[]> = {
+  received: ["assigned", "cancelled"],
+  assigned: ["attempting", "served", "not_served", "cancelled"],
+  attempting: ["served", "not_served", "cancelled"],
+  served: ["affidavit_filed", "closed"],
+  not_served: ["assigned", "attempting", "closed"],
+  affidavit_filed: ["closed"],
+  closed: [],
+  cancelled: [],
+};
+
+describe("eviction case stages", () => {
+  test("the table covers every stage of PORTAL.md 7.2 with exactly the moves written here", () => {
+    expect(Object.keys(EVICTION_TRANSITIONS).sort()).toEqual([...EVICTION_STAGES].sort());
+    for (const stage of EVICTION_STAGES) expect([...EVICTION_TRANSITIONS[stage]].sort() as string[], stage).toEqual([...CASE_MOVES[stage]!].sort());
+  });
+
+  test("every pair of stages is allowed exactly when the table says, and only to a stage that exists", () => {
+    for (const from of EVICTION_STAGES) {
+      for (const to of EVICTION_STAGES) expect(canMoveCase(from, to), `${from} -> ${to}`).toBe(CASE_MOVES[from]!.includes(to));
+      expect(canMoveCase(from, from), `${from} stays`).toBe(false);
+    }
+  });
+
+  test("the ends are cured, paid in full, settled, dismissed and closed; the court path runs forward only", () => {
+    expect([...EVICTION_END_STAGES].sort()).toEqual(["closed", "cured", "dismissed", "paid_in_full", "settled"]);
+    expect(isOpenStage("with_sheriff")).toBe(true);
+    expect(isOpenStage("closed")).toBe(false);
+    expect(canMoveCase("filed", "notice_served")).toBe(false);
+    expect(canMoveCase("notice_prepared", "filed")).toBe(false);
+    // A tenant cures before court, never after judgment.
+    expect(canMoveCase("judgment", "cured")).toBe(false);
+    // Every open stage can still be closed.
+    for (const stage of EVICTION_STAGES.filter(isOpenStage)) expect(canMoveCase(stage, "closed"), stage).toBe(true);
+  });
+
+  test("each ground takes its own notice", () => {
+    expect(NOTICES_FOR_GROUND).toEqual({
+      unpaid_rent: ["5_day"],
+      lease_violation: ["10_day"],
+      month_to_month_end: ["30_day"],
+      week_to_week_end: ["7_day"],
+      year_to_year_end: ["60_day"],
+    });
+  });
+});
+
+describe("service job states", () => {
+  test("the table covers every state of PORTAL.md 7.3 with exactly the moves written here", () => {
+    expect(Object.keys(SERVICE_JOB_TRANSITIONS).sort()).toEqual([...SERVICE_JOB_STATES].sort());
+    for (const from of SERVICE_JOB_STATES) {
+      for (const to of SERVICE_JOB_STATES) expect(canMoveJob(from, to), `${from} -> ${to}`).toBe(JOB_MOVES[from]!.includes(to));
+    }
+  });
+
+  test("a served job cannot be cancelled, and the affidavit follows service", () => {
+    expect(canMoveJob("served", "cancelled")).toBe(false);
+    expect(canMoveJob("received", "affidavit_filed")).toBe(false);
+    expect(canMoveJob("attempting", "affidavit_filed")).toBe(false);
+  });
+});
+
+// Golden text of the notices: fixed facts, the text the PDF carries word for word.
+const base: Omit<NoticeFacts, "kind" | "expiresOn" | "earliestFilingOn"> = {
+  jurisdiction: "chicago",
+  tenants: ["Rosa Diaz", "Marco Diaz"],
+  premises: "1842 W Cermak Rd, unit 2, Chicago, IL 60608",
+  landlord: "Maria Gonzalez",
+  asOf: "2026-11-24",
+  amountDemandedCents: 265_000,
+  breach: "",
+  service: { servedOn: "2026-11-24", method: "personal", servedBy: "Jon Ortiz" },
+};
+const created = new Date("2026-11-24T15:00:00Z");
+async function golden(facts: Omit<NoticeFacts, "expiresOn" | "earliestFilingOn">) {
+  const dates = noticeDates(facts.kind, facts.service?.servedOn ?? facts.asOf);
+  return pdfText(await noticePdf({ ...facts, expiresOn: dates.expiresOn, earliestFilingOn: dates.earliestFilingOn }, created));
+}
+
+describe("notice PDFs, golden text", () => {
+  test("the 5-day notice names exactly the rent demanded, says it is rent only, and carries the full-payment sentence", async () => {
+    const text = await golden({ ...base, kind: "5_day" });
+    expect(text).toContain("LANDLORD'S 5-DAY NOTICE");
+    expect(text).toContain("Under 735 ILCS 5/9-209");
+    expect(text).toContain("To: Rosa Diaz, Marco Diaz and all others in possession");
+    expect(text).toContain("Premises: 1842 W Cermak Rd, unit 2, Chicago, IL 60608");
+    expect(text).toContain(
+      "You are hereby notified that there is now due the undersigned landlord the sum of $2,650.00, being rent for the premises described below, due on or before 2026-11-24. " +
+        "This sum is rent only: it includes no late fees or other charges.",
+    );
+    expect(text.match(/\$[\d,]+\.\d\d/g)).toEqual(["$2,650.00"]);
+    expect(text).toContain("Unless payment of the rent demanded is made on or before the end of 5 days after service of this notice, your lease of the premises will be terminated.");
+    expect(text).toContain(FULL_PAYMENT_SENTENCE);
+    // Served the Tuesday before Thanksgiving: the fifth day is Sunday the 29th, so the period ends Monday the 30th.
+    expect(text).toContain("Dates computed by the app (verify with counsel)");
+    expect(text).toContain("Served 2026-11-24. The notice period ends 2026-11-30; the earliest filing day is 2026-12-01.");
+    expect(text).toContain("I, Jon Ortiz, served this notice on 2026-11-24 by personal delivery to the tenant.");
+    expect(text).toContain("Landlord: Maria Gonzalez");
+  });
+
+  test("a prepared 5-day notice leaves the affidavit blank and gives its dates as if served that day", async () => {
+    const text = await golden({ ...base, kind: "5_day", service: null });
+    expect(text).toContain("If served on 2026-11-24, the notice period ends 2026-11-30 and the earliest filing day is 2026-12-01.");
+    expect(text).toContain("I served this notice on ____________ by:");
+    expect(text).toContain("posting (no one in possession)");
+  });
+
+  test("the 10-day notice names the breach; in Chicago the tenant may cure, elsewhere must surrender", async () => {
+    const chicago = await golden({ ...base, kind: "10_day", breach: "keeping a dog in breach of paragraph 12 (no pets)" });
+    expect(chicago).toContain("LANDLORD'S 10-DAY NOTICE");
+    expect(chicago).toContain("Under 735 ILCS 5/9-210");
+    expect(chicago).toContain("the landlord elects to terminate your lease: keeping a dog in breach of paragraph 12 (no pets).");
+    expect(chicago).toContain("Under the Chicago Residential Landlord and Tenant Ordinance you may cure the breach within the 10 days after service of this notice; if you do, the lease will not terminate.");
+    expect(chicago).not.toContain("$");
+    const elsewhere = await golden({ ...base, kind: "10_day", jurisdiction: "illinois_other", breach: "a broken window" });
+    expect(elsewhere).toContain("You are required to surrender possession of the premises within 10 days after service of this notice.");
+    expect(elsewhere).not.toContain("Chicago Residential Landlord");
+  });
+
+  test("the 30-, 7- and 60-day notices end the tenancy with their statute and period", async () => {
+    const cases = [
+      ["30_day", "30-DAY NOTICE TO END A MONTH-TO-MONTH TENANCY", "735 ILCS 5/9-207", 30, "2026-12-24"],
+      ["7_day", "7-DAY NOTICE TO END A WEEK-TO-WEEK TENANCY", "735 ILCS 5/9-207", 7, "2026-12-01"],
+      ["60_day", "60-DAY NOTICE TO END A YEAR-TO-YEAR TENANCY", "735 ILCS 5/9-205", 60, "2027-01-25"],
+    ] as const;
+    for (const [kind, title, statute, days, expires] of cases) {
+      const text = await golden({ ...base, kind, amountDemandedCents: 0 });
+      expect(text, kind).toContain(title);
+      expect(text, kind).toContain(`Under ${statute}`);
+      expect(text, kind).toContain(`You are required to surrender possession of the premises at the end of ${days} days after service of this notice.`);
+      expect(text, kind).toContain(`The notice period ends ${expires}`);
+      expect(text, kind).not.toContain("$");
+    }
+  });
+});

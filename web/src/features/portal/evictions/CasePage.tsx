@@ -1,0 +1,268 @@
+import { useId, useState } from "react";
+import { Link, useParams } from "react-router-dom";
+import { NOTICES_FOR_GROUND, SERVICE_METHOD_LABELS, SERVICE_METHODS, type NoticeKindKey, type ServiceMethod } from "@shared/evictions.ts";
+import { chicagoToday } from "@shared/calendar.ts";
+import { Button, buttonClass } from "../../../components/Button.tsx";
+import { Field, inputClass } from "../../../components/FormField.tsx";
+import { uploadFile } from "../../../lib/upload.ts";
+import { trpc } from "../../../trpc.ts";
+import { day, Failed, FormError, money, Section, Working } from "../owner/ui.tsx";
+import { CaseTimeline, Counsel, CourtFacts, Fact, type EvictionCase } from "./shared.tsx";
+
+/** /portal/evictions/:id: the case, its notices and their service, court facts, documents, notes and timeline. */
+export default function CasePage({ canWrite }: { canWrite: boolean }) {
+  const { id = "" } = useParams();
+  const utils = trpc.useUtils();
+  const found = trpc.member.evictions.get.useQuery({ id });
+  const refresh = () => utils.member.evictions.invalidate();
+  if (found.isPending) return <Working label="Loading the case..." />;
+  if (found.isError) return <Failed error={found.error} what="this case" />;
+  const c = found.data;
+  return (
+    <div className="space-y-6">
+      <Section title={`Eviction case: ${c.place}`} actions={<span className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800">{c.stage_label}</span>}>
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm md:grid-cols-4">
+          <Fact label="Ground" value={c.ground_label} />
+          <Fact label="Jurisdiction" value={c.jurisdiction_label} />
+          <Fact label="Parties" value={c.parties.map((p) => `${p.first_name} ${p.last_name}`).join(", ") || "—"} />
+          <Fact label="Coordination" value={c.paid ? "Paid: staff coordinate" : "Not paid yet"} />
+        </dl>
+        {!c.paid && c.open && <PayForCase c={c} canWrite={canWrite} />}
+      </Section>
+
+      <Section title="Notices">
+        {c.notices.length === 0 && <p className="text-sm text-slate-600">No notice yet. Prepare it here, print it, serve it, then record its service.</p>}
+        <ul className="space-y-4" aria-label="Notices">
+          {c.notices.map((n) => (
+            <li key={n.id} className="rounded-lg border border-slate-200 p-4">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <p className="font-semibold text-slate-900">
+                  {n.title} <span className="text-sm font-normal text-slate-500">({n.statute})</span>
+                </p>
+                <a className={buttonClass("secondary", "text-sm")} href={n.pdf_path} download>
+                  Download the {n.title} PDF
+                </a>
+              </div>
+              <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-2 text-sm md:grid-cols-4">
+                {n.kind === "5_day" && <Fact label="Rent demanded" value={money(n.amount_demanded_cents)} />}
+                <Fact label="Served" value={n.served ? `${day(n.served_on)} by ${n.served_by}` : "Not yet"} />
+                <Fact label={n.served ? "Notice period ends" : "Ends if served today"} value={day(n.expires_on)} counsel />
+                <Fact label="Earliest filing" value={day(n.earliest_filing_on)} counsel />
+              </dl>
+              {n.served && n.service_method && <p className="mt-2 text-sm text-slate-600">Service: {SERVICE_METHOD_LABELS[n.service_method]}</p>}
+              {!n.served && canWrite && c.open && <RecordService caseId={c.id} noticeId={n.id} onDone={refresh} />}
+            </li>
+          ))}
+        </ul>
+        {canWrite && c.open && <PrepareNotice c={c} onDone={refresh} />}
+      </Section>
+
+      <Section title="Court">
+        <CourtFacts court={c.court} />
+      </Section>
+
+      <Section
+        title="Documents"
+        actions={
+          c.open &&
+          canWrite && (
+            <Link to={`/portal/service-jobs?case=${c.id}`} className={buttonClass("secondary", "text-sm")}>
+              Send to the Process Server
+            </Link>
+          )
+        }
+      >
+        {c.documents.length === 0 ? (
+          <p className="text-sm text-slate-600">No documents yet.</p>
+        ) : (
+          <ul className="text-sm" aria-label="Case documents">
+            {c.documents.map((d) => (
+              <li key={d.id}>
+                <a className="text-brand-700 underline" href={`/api/portal/files/${d.id}`} download>
+                  {d.name}
+                </a>{" "}
+                <span className="text-slate-500">added by {d.added_by}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        {c.service_jobs.length > 0 && (
+          <ul className="mt-3 text-sm" aria-label="Service jobs of this case">
+            {c.service_jobs.map((j) => (
+              <li key={j.id}>
+                <Link className="text-brand-700 underline" to={`/portal/service-jobs/${j.id}`}>
+                  Service job for {j.person_name}
+                </Link>{" "}
+                ({j.state.replaceAll("_", " ")})
+              </li>
+            ))}
+          </ul>
+        )}
+        {canWrite && c.open && <DocumentAndNote caseId={c.id} onDone={refresh} />}
+      </Section>
+
+      <Section title="Timeline">
+        <CaseTimeline events={c.timeline} filePath={(fileId) => `/api/portal/files/${fileId}`} />
+      </Section>
+    </div>
+  );
+}
+
+function PayForCase({ c, canWrite }: { c: EvictionCase; canWrite: boolean }) {
+  const buy = trpc.member.owner.purchases.start.useMutation({ onSuccess: (answer) => window.location.assign(answer.checkout_url ?? `/portal/evictions/${c.id}`) });
+  return (
+    <div role="note" className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+      <p>
+        Pay to start coordination: eviction coordination is {money(c.price_cents ?? 0)} for this case. You can prepare and serve the notice now; our staff start once the case is paid.
+      </p>
+      {canWrite && (
+        <Button className="mt-2" disabled={buy.isPending} onClick={() => buy.mutate({ item: "eviction_case", reference: c.id })}>
+          Pay {money(c.price_cents ?? 0)} to Start Coordination
+        </Button>
+      )}
+      <FormError error={buy.error} fallback="The checkout did not start." />
+    </div>
+  );
+}
+
+function PrepareNotice({ c, onDone }: { c: EvictionCase; onDone: () => Promise<void> }) {
+  const id = useId();
+  const kinds = NOTICES_FOR_GROUND[c.ground];
+  const [kind, setKind] = useState<NoticeKindKey>(kinds[0]!);
+  const [breach, setBreach] = useState("");
+  const prepare = trpc.member.evictions.addNotice.useMutation({ onSuccess: onDone });
+  return (
+    <form
+      className="mt-5 grid gap-3 border-t border-slate-100 pt-4 md:grid-cols-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        prepare.mutate({ id: c.id, notice: { kind, breach, posting_confirmed: false } });
+      }}
+    >
+      <Field id={`${id}-kind`} label="Notice">
+        <select id={`${id}-kind`} className={inputClass} value={kind} onChange={(e) => setKind(e.target.value as NoticeKindKey)}>
+          {kinds.map((k) => (
+            <option key={k} value={k}>
+              {k.replace("_", "-")} notice
+            </option>
+          ))}
+        </select>
+      </Field>
+      {kind === "10_day" && (
+        <Field id={`${id}-breach`} label="The breach of the lease">
+          <textarea id={`${id}-breach`} rows={2} className={inputClass} value={breach} maxLength={2000} onChange={(e) => setBreach(e.target.value)} />
+        </Field>
+      )}
+      <div className="md:col-span-2">
+        <p className="mb-2 text-sm text-slate-600">
+          A 5-day notice demands the unpaid rent from the ledger only, never late fees or other charges.
+          <Counsel />
+        </p>
+        <Button type="submit" disabled={prepare.isPending}>
+          Prepare the Notice
+        </Button>
+        <FormError error={prepare.error} fallback="The notice was not prepared." />
+      </div>
+    </form>
+  );
+}
+
+function RecordService({ caseId, noticeId, onDone }: { caseId: string; noticeId: string; onDone: () => Promise<void> }) {
+  const id = useId();
+  const [servedOn, setServedOn] = useState(chicagoToday(new Date()));
+  const [method, setMethod] = useState<ServiceMethod>("personal");
+  const [servedBy, setServedBy] = useState("");
+  const [confirmed, setConfirmed] = useState(false);
+  const record = trpc.member.evictions.recordService.useMutation({ onSuccess: onDone });
+  return (
+    <form
+      aria-label="Record service"
+      className="mt-4 grid gap-3 border-t border-slate-100 pt-3 md:grid-cols-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        record.mutate({ id: caseId, noticeId, served_on: servedOn, service_method: method, served_by: servedBy, posting_confirmed: confirmed });
+      }}
+    >
+      <Field id={`${id}-on`} label="Served on">
+        <input id={`${id}-on`} type="date" className={inputClass} value={servedOn} max={chicagoToday(new Date())} onChange={(e) => setServedOn(e.target.value)} required />
+      </Field>
+      <Field id={`${id}-how`} label="How it was served">
+        <select id={`${id}-how`} className={inputClass} value={method} onChange={(e) => setMethod(e.target.value as ServiceMethod)}>
+          {SERVICE_METHODS.map((m) => (
+            <option key={m} value={m}>
+              {SERVICE_METHOD_LABELS[m]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id={`${id}-by`} label="Served by">
+        <input id={`${id}-by`} className={inputClass} value={servedBy} maxLength={200} onChange={(e) => setServedBy(e.target.value)} required />
+      </Field>
+      {method === "posting" && (
+        <label className="flex items-center gap-2 text-sm text-slate-800 md:col-span-3">
+          <input type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} />
+          No one is in possession of the premises
+        </label>
+      )}
+      <div className="md:col-span-3">
+        <Button type="submit" disabled={record.isPending}>
+          Record Service
+        </Button>
+        <FormError error={record.error} fallback="The service was not recorded." />
+      </div>
+    </form>
+  );
+}
+
+function DocumentAndNote({ caseId, onDone }: { caseId: string; onDone: () => Promise<void> }) {
+  const id = useId();
+  const [body, setBody] = useState("");
+  const [uploadError, setUploadError] = useState<unknown>(null);
+  const note = trpc.member.evictions.note.useMutation({
+    onSuccess: async () => {
+      setBody("");
+      await onDone();
+    },
+  });
+  return (
+    <div className="mt-5 grid gap-6 border-t border-slate-100 pt-4 md:grid-cols-2">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          note.mutate({ id: caseId, body });
+        }}
+      >
+        <Field id={`${id}-note`} label="Add a note">
+          <textarea id={`${id}-note`} rows={3} className={inputClass} value={body} maxLength={4000} onChange={(e) => setBody(e.target.value)} />
+        </Field>
+        <Button type="submit" variant="secondary" className="mt-2" disabled={note.isPending || !body.trim()}>
+          Add the Note
+        </Button>
+        <FormError error={note.error} fallback="The note was not added." />
+      </form>
+      <div>
+        <Field id={`${id}-file`} label="Add a document (PDF or photo)">
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept="image/jpeg,image/png,image/webp,application/pdf"
+            className={inputClass}
+            onChange={async (e) => {
+              const file = e.target.files?.[0];
+              if (!file) return;
+              setUploadError(null);
+              try {
+                await uploadFile(`/api/portal/evictions/${caseId}/documents`, file);
+                await onDone();
+              } catch (err) {
+                setUploadError(err);
+              }
+              e.target.value = "";
+            }}
+          />
+        </Field>
+        <FormError error={uploadError} fallback="The document was not added." />
+      </div>
+    </div>
+  );
+}
