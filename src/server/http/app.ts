@@ -26,6 +26,7 @@ import { paymentInitiationRoutes, paymentRoutes, stripeWebhookRoutes, subscripti
 import { adminCommunityRoutes, communityRoutes, emailPreferenceRoutes, notificationRoutes } from "./routes/community.ts";
 import { unsubscribeRoutes } from "./routes/unsubscribe.ts";
 import { ownerBooksRoutes } from "./routes/owner-books.ts";
+import { ownerServicesRoutes } from "./routes/owner-services.ts";
 import { adminUpdateRoutes, updatePages, updateRoutes } from "./routes/updates.ts";
 import { adminWebinarRoutes, webinarRoutes } from "./routes/webinars.ts";
 import { adminContractorRoutes, adminDirectoryRoutes, contractorRoutes } from "./routes/contractors.ts";
@@ -132,6 +133,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.route("/api/portal", portalRoutes);
   app.route("/api/portal", ownerPortalRoutes);
   app.route("/api/portal", ownerBooksRoutes);
+  app.route("/api/portal", ownerServicesRoutes);
   app.route("/api/tenant", tenantRoutes);
   app.route("/api/site", siteRoutes);
   app.route("/api/contracts", contractRoutes);

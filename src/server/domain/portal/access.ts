@@ -4,6 +4,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import { properties } from "../../db/schema.ts";
 import { forbidden, unauthorized } from "../../errors.ts";
 import type { Services } from "../../services.ts";
+import type { AdminActor } from "../audit.ts";
 import type { Caller } from "../caller.ts";
 import type { MemberRow } from "../sessions.ts";
 
@@ -18,6 +19,11 @@ export interface Owner {
   member: MemberRow;
   /** False for a downgraded owner: reads and exports only. */
   canWrite: boolean;
+  /**
+   * Set when the association's staff act in these books under the owner's grant (PORTAL.md 7.1):
+   * who, and when the request came. Changes then name the staff member and are audited.
+   */
+  staff?: { actor: AdminActor; at: Date };
 }
 
 export const UPGRADE_FOR_PORTAL =
@@ -27,7 +33,7 @@ export const READ_ONLY_PORTAL =
   "Your membership is Basic now, so your owner portal is read-only: everything you recorded stays here to read and export. " +
   "Upgrade to Standard or Premium to make changes again.";
 const AWAITING_PAYMENT = "Complete your first payment to open the owner portal. Your signed agreement is on file.";
-const STAFF_NEED_GRANT = "Administrators see an owner's books only while the owner grants staff access; otherwise aggregate figures only.";
+export const STAFF_NEED_GRANT = "Administrators see an owner's books only while the owner grants staff access; otherwise aggregate figures only.";
 
 /** Whether the member's paid membership is running now. */
 export function hasRunningPaidPlan(member: Pick<MemberRow, "membershipLevel" | "status" | "isActive">): boolean {
