@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { ZTicketMessageSchema, ZTicketSchema } from "../../../shared/services.ts";
+import { ZBookkeepingRequestSchema, ZTicketMessageSchema, ZTicketSchema } from "../../../shared/services.ts";
+import { attachBookkeepingFile, fileBookkeepingRequest, getBookkeepingRequest, listBookkeepingRequests } from "../../domain/portal/bookkeeping.ts";
 import { requireOwner } from "../../domain/portal/access.ts";
 import { grantStaffAccess, revokeStaffAccess, staffAccessStatus } from "../../domain/portal/staff-access.ts";
 import { getOwnerTicket, listOwnerTickets, openTicket, ownerTicketMessage } from "../../domain/portal/support.ts";
@@ -35,4 +36,17 @@ export const ownerServicesRoutes = new Hono<AppEnv>()
     await getOwnerTicket(c.var.services, owner, c.req.param("id"));
     const { file, fields } = await readUpload(c);
     return c.json(await ownerTicketMessage(c.var.services, owner, c.req.param("id"), (fields.body ?? "").trim().slice(0, 8000), file), 201);
+  })
+  .get("/bookkeeping/requests", async (c) => c.json(await listBookkeepingRequests(c.var.services, await read(c))))
+  .post("/bookkeeping/requests", async (c) => {
+    const owner = await write(c);
+    const { note } = await readJson(c, ZBookkeepingRequestSchema);
+    return c.json(await fileBookkeepingRequest(c.var.services, owner, note), 201);
+  })
+  .get("/bookkeeping/requests/:id", async (c) => c.json(await getBookkeepingRequest(c.var.services, await read(c), c.req.param("id"))))
+  .post("/bookkeeping/requests/:id/files", async (c) => {
+    const owner = await write(c);
+    await getBookkeepingRequest(c.var.services, owner, c.req.param("id"));
+    const { file } = await readUpload(c);
+    return c.json(await attachBookkeepingFile(c.var.services, owner, c.req.param("id"), file), 201);
   });

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ZTicketMessageSchema, ZTicketSchema } from "../../../shared/services.ts";
+import { ZBookkeepingRequestSchema, ZTicketMessageSchema, ZTicketSchema } from "../../../shared/services.ts";
+import { fileBookkeepingRequest, getBookkeepingRequest, listBookkeepingRequests } from "../../domain/portal/bookkeeping.ts";
 import { requireOwner } from "../../domain/portal/access.ts";
 import { grantStaffAccess, revokeStaffAccess, staffAccessStatus } from "../../domain/portal/staff-access.ts";
 import { getOwnerTicket, listOwnerTickets, openTicket, ownerTicketMessage } from "../../domain/portal/support.ts";
@@ -23,5 +24,10 @@ export const ownerServicesRouter = router({
     message: publicProcedure
       .input(ZId.extend(ZTicketMessageSchema.shape))
       .mutation(async ({ ctx, input }) => ownerTicketMessage(ctx.services, await write(ctx), input.id, input.body)),
+  }),
+  bookkeeping: router({
+    list: publicProcedure.query(async ({ ctx }) => listBookkeepingRequests(ctx.services, await read(ctx))),
+    get: publicProcedure.input(ZId).query(async ({ ctx, input }) => getBookkeepingRequest(ctx.services, await read(ctx), input.id)),
+    file: publicProcedure.input(ZBookkeepingRequestSchema).mutation(async ({ ctx, input }) => fileBookkeepingRequest(ctx.services, await write(ctx), input.note)),
   }),
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZExpensePatchSchema, ZExpenseSchema } from "../../../shared/books.ts";
-import { ZTicketMessageSchema, ZTicketQueueQuerySchema } from "../../../shared/services.ts";
+import { ZBookkeepingDoneSchema, ZTicketMessageSchema, ZTicketQueueQuerySchema } from "../../../shared/services.ts";
+import { bookkeepingQueue, completeBookkeepingRequest } from "../../domain/portal/bookkeeping.ts";
 import type { AdminActor } from "../../domain/audit.ts";
 import { ownersWithGrant, staffAddExpense, staffBooks, staffUpdateExpense } from "../../domain/portal/staff-access.ts";
 import { staffCloseTicket, staffReply, staffTicket, supportQueue } from "../../domain/portal/support.ts";
@@ -35,5 +36,11 @@ export const staffArea = {
     get: adminProcedure.input(ZId).query(({ ctx, input }) => staffTicket(ctx.services, input.id)),
     reply: adminProcedure.input(ZId.extend(ZTicketMessageSchema.shape)).mutation(({ ctx, input }) => staffReply(ctx.services, actorOf(ctx), input.id, input.body)),
     close: adminProcedure.input(ZId).mutation(({ ctx, input }) => staffCloseTicket(ctx.services, actorOf(ctx), input.id)),
+  }),
+  bookkeeping: router({
+    queue: adminProcedure.query(({ ctx }) => bookkeepingQueue(ctx.services)),
+    complete: adminProcedure
+      .input(ZId.extend(ZBookkeepingDoneSchema.shape))
+      .mutation(({ ctx, input }) => completeBookkeepingRequest(ctx.services, actorOf(ctx), input.id, input.note)),
   }),
 };
