@@ -212,3 +212,82 @@ describe("priority support tickets", () => {
     expect(emails.some((m) => m.template.startsWith("support_"))).toBe(false);
   });
 });
+
+describe("bookkeeping support", () => {
+  test("a Premium owner asks for help (after granting access); staff work the queue and mark it done; the owner is emailed", async () => {
+    const o = await withBooks("Premium");
+    const withoutGrant = await o.client.post("/api/portal/bookkeeping/requests", { note: "Please categorise March" });
+    expect(withoutGrant.status).toBe(409);
+    expect(withoutGrant.body.detail).toMatch(/Grant staff access/);
+    await o.client.put("/api/portal/staff-access");
+    const filed = await o.client.post("/api/portal/bookkeeping/requests", { note: "Please categorise March" });
+    expect(filed.status).toBe(201);
+    expect(filed.body).toMatchObject({ status: "open", note: "Please categorise March", month: today().slice(0, 7) });
+    expect((await latestEmail(t.services, t.services.config.SUPPORT_EMAIL, "bookkeeping_request_staff")).text).toContain("Please categorise March");
+    const withFile = await o.client.upload(`/api/portal/bookkeeping/requests/${filed.body.id}/files`, { name: "statement.png", bytes: PNG_BYTES });
+    expect(withFile.status).toBe(201);
+    expect(withFile.body.files).toHaveLength(1);
+
+    const queue = await trpcCall(staff, "query", "admin.bookkeeping.queue");
+    expect(queue.data.find((r: { id: string }) => r.id === filed.body.id)).toMatchObject({ staff_access: true, file_count: 1, owner: { id: o.id } });
+    // Staff work the uncategorised expenses, then mark the request done.
+    const work = await books(o.id, true);
+    expect(work.data.expenses).toHaveLength(1);
+    await trpcCall(staff, "mutation", "admin.ownerBooks.updateExpense", { owner_id: o.id, id: o.expenseId, patch: { category: "supplies" } });
+    expect((await books(o.id, true)).data.expenses).toHaveLength(0);
+    const done = await trpcCall(staff, "mutation", "admin.bookkeeping.complete", { id: filed.body.id, note: "All categorised." });
+    expect(done.status).toBe(200);
+    expect(done.data).toMatchObject({ status: "done", done_by: adminName, staff_note: "All categorised." });
+    const mail = await latestEmail(t.services, o.email, "bookkeeping_request_done");
+    expect(mail.text).toContain("All categorised.");
+    expect((await trpcCall(staff, "mutation", "admin.bookkeeping.complete", { id: filed.body.id, note: "" })).status).toBe(409);
+    const listed = await trpcCall(o.client, "query", "member.owner.services.bookkeeping.list");
+    expect(listed.data).toMatchObject({ access: "premium", staff_access: true, requests: [{ id: filed.body.id, status: "done" }] });
+    expect((await o.client.get("/api/portal/staff-access")).body.activity[0]).toMatchObject({ action: "bookkeeping_done", who: adminName });
+
+    // Owner B sees nothing of it; staff cannot complete a request of an owner who revoked the grant.
+    const b = await owner("Premium");
+    expect((await b.client.get(`/api/portal/bookkeeping/requests/${filed.body.id}`)).status).toBe(404);
+    expect((await b.client.get("/api/portal/bookkeeping/requests")).body.requests).toEqual([]);
+    const second = await o.client.post("/api/portal/bookkeeping/requests", { note: "April too" });
+    await o.client.delete("/api/portal/staff-access");
+    const refused = await trpcCall(staff, "mutation", "admin.bookkeeping.complete", { id: second.body.id, note: "" });
+    expect(refused.status).toBe(403);
+    expect(refused.error.message).toMatch(/has not granted staff access/);
+  });
+
+  test("a Standard owner buys this month of bookkeeping support through checkout (paid once per event), then asks for help", async () => {
+    const o = await withBooks("Standard");
+    await o.client.put("/api/portal/staff-access");
+    const refused = await o.client.post("/api/portal/bookkeeping/requests", { note: "Help" });
+    expect(refused.status).toBe(403);
+    expect(refused.body.detail).toContain("$100 per month");
+
+    const month = today().slice(0, 7);
+    const started = await o.client.post("/api/portal/purchases", { item: "bookkeeping" });
+    expect(started.status).toBe(200);
+    expect(started.body).toMatchObject({ item: "bookkeeping", reference: month, year: null, amount_cents: 10_000, status: "initiated" });
+    const sessionId = new URL(started.body.checkout_url).searchParams.get("session_id")!;
+    const page = await trpcCall(o.client, "query", "public.testProvider.rentCheckout", { session_id: sessionId });
+    expect(page.data.description).toContain("Bookkeeping support");
+    // The browser's return unlocks nothing; the provider's event does, once.
+    expect((await o.client.post("/api/portal/bookkeeping/requests", { note: "Help" })).status).toBe(403);
+    const paid = await trpcCall(o.client, "mutation", "public.testProvider.payRent", { session_id: sessionId, method: "card", card_number: "4242 4242 4242 4242" });
+    expect(paid.status).toBe(200);
+    await trpcCall(o.client, "mutation", "public.testProvider.payRent", { session_id: sessionId, method: "card", card_number: "4242 4242 4242 4242" });
+    const receipts = await t.services.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, o.email), eq(emailOutbox.template, "purchase_receipt")));
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.text).toContain("Bookkeeping support");
+
+    const filed = await o.client.post("/api/portal/bookkeeping/requests", { note: "Help" });
+    expect(filed.status).toBe(201);
+    expect((await o.client.get("/api/portal/bookkeeping/requests")).body).toMatchObject({ access: "purchased" });
+    expect((await o.client.get("/api/portal/purchases")).body.purchases).toMatchObject([{ item: "bookkeeping", reference: month, status: "paid" }]);
+    // The same month twice is refused; a month gone by cannot be bought; Premium has it included.
+    expect((await o.client.post("/api/portal/purchases", { item: "bookkeeping", reference: month })).status).toBe(409);
+    expect((await o.client.post("/api/portal/purchases", { item: "bookkeeping", reference: "2020-01" })).status).toBe(422);
+    expect((await o.client.post("/api/portal/purchases", { item: "bookkeeping", reference: "March" })).status).toBe(422);
+    const premium = await owner("Premium");
+    expect((await premium.client.post("/api/portal/purchases", { item: "bookkeeping" })).status).toBe(409);
+  });
+});
