@@ -26,6 +26,8 @@ const ExpensesPage = lazy(() => import("../features/portal/expenses/ExpensesPage
 const BankImportPage = lazy(() => import("../features/portal/expenses/BankImportPage.tsx"));
 const MonthlyStatementPage = lazy(() => import("../features/portal/reports/MonthlyStatementPage.tsx"));
 const ScheduleEPage = lazy(() => import("../features/portal/reports/ScheduleEPage.tsx"));
+const ServicesPage = lazy(() => import("../features/portal/services/ServicesPage.tsx"));
+const TicketPage = lazy(() => import("../features/portal/services/TicketPage.tsx"));
 
 /**
  * /portal: the member area with the owner tools (PORTAL.md 1). The server decides who gets in:
@@ -105,6 +107,8 @@ export default function OwnerPortalPage() {
           <Route path="reports" element={<Navigate to="/portal/reports/monthly" replace />} />
           <Route path="reports/monthly" element={<MonthlyStatementPage canWrite={canWrite} />} />
           <Route path="reports/schedule-e" element={<ScheduleEPage canWrite={canWrite} level={member.membership_level} email={member.email} />} />
+          <Route path="services" element={<ServicesPage canWrite={canWrite} level={member.membership_level} />} />
+          <Route path="services/tickets/:id" element={<TicketPage canWrite={canWrite} />} />
           <Route
             path="resources"
             element={

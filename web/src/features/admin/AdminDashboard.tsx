@@ -10,6 +10,7 @@ import { DashboardTab } from "./DashboardTab.tsx";
 import { MembersTab } from "./MembersTab.tsx";
 import { OutboxTab } from "./OutboxTab.tsx";
 import { PaymentsTab } from "./PaymentsTab.tsx";
+import { ServicesTab } from "./ServicesTab.tsx";
 import { notify } from "./ui.tsx";
 import { CommunityTab } from "./community/CommunityTab.tsx";
 
@@ -22,6 +23,7 @@ const TABS = [
   { value: "applications", label: "Applications", Panel: ApplicationsTab },
   { value: "contracts", label: "Contracts", Panel: ContractsTab },
   { value: "payments", label: "Payments", Panel: PaymentsTab },
+  { value: "services", label: "Services", Panel: ServicesTab },
   { value: "audit", label: "Audit Log", Panel: AuditLogTab },
   { value: "outbox", label: "Email Outbox", Panel: OutboxTab },
   { value: "community", label: "Community", Panel: CommunityTab },

@@ -20,6 +20,7 @@ const OWNER_LINKS = [
   { to: "/portal/expenses", label: "Expenses" },
   { to: "/portal/reports", label: "Reports" },
   { to: "/portal/import", label: "Import" },
+  { to: "/portal/services", label: "Premium Services" },
 ] as const;
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
