@@ -79,7 +79,8 @@ function Included({ level }: { level: MembershipLevel }) {
 }
 
 function StaffAccess({ canWrite }: { canWrite: boolean }) {
-  const status = trpc.member.owner.services.staffAccess.useQuery();
+  // What staff did changes without the owner doing anything: read afresh whenever the page opens.
+  const status = trpc.member.owner.services.staffAccess.useQuery(undefined, { refetchOnMount: "always" });
   const utils = trpc.useUtils();
   const done = () => utils.member.owner.services.invalidate();
   const grant = trpc.member.owner.services.grantStaffAccess.useMutation({ onSuccess: done });
@@ -137,7 +138,7 @@ function StaffAccess({ canWrite }: { canWrite: boolean }) {
 }
 
 function Tickets({ canWrite }: { canWrite: boolean }) {
-  const tickets = trpc.member.owner.services.tickets.list.useQuery();
+  const tickets = trpc.member.owner.services.tickets.list.useQuery(undefined, { refetchOnMount: "always" });
   const utils = trpc.useUtils();
   const [subject, setSubject] = useState("");
   const [body, setBody] = useState("");

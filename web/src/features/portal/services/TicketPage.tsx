@@ -9,7 +9,7 @@ import { at, RESPONSE_STATE_LABEL } from "./ServicesPage.tsx";
 /** One support ticket: its target, the conversation, and a reply box while it is open. */
 export default function TicketPage({ canWrite }: { canWrite: boolean }) {
   const { id = "" } = useParams();
-  const ticket = trpc.member.owner.services.tickets.get.useQuery({ id });
+  const ticket = trpc.member.owner.services.tickets.get.useQuery({ id }, { refetchOnMount: "always" });
   const utils = trpc.useUtils();
   const [body, setBody] = useState("");
   const send = trpc.member.owner.services.tickets.message.useMutation({
