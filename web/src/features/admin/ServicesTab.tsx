@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { EXPENSE_CATEGORIES, EXPENSE_CATEGORY_KEYS, type ExpenseCategory } from "@shared/books.ts";
+import type { ExpenseCategory } from "@shared/books.ts";
 import { chicagoToday } from "@shared/calendar.ts";
 import { formatCents, parseDollars } from "@shared/portal.ts";
 import { Button } from "../../components/Button.tsx";
@@ -7,6 +7,7 @@ import { Field, inputClass } from "../../components/FormField.tsx";
 import { errorMessage } from "../../lib/errors.ts";
 import { trpc } from "../../trpc.ts";
 import { Badge, Card, Cell, EmptyRow, LoadFailed, Loading, notify, Table, useSessionLossGuard, when } from "./ui.tsx";
+import { CategoryOptions } from "../portal/expenses/CategoryOptions.tsx";
 
 // The staff workspace (PORTAL.md 7.1, 7.4): the support queue by first-response target, the owners
 // who granted staff access with their books (every read and change is audited and shown to the
@@ -215,11 +216,7 @@ function OwnerBooks({ ownerId, onClose }: { ownerId: string; onClose: () => void
                 onChange={(ev) => update.mutate({ owner_id: ownerId, id: e.id, patch: { category: (ev.target.value || null) as ExpenseCategory | null } })}
               >
                 <option value="">Not categorized</option>
-                {EXPENSE_CATEGORY_KEYS.map((k) => (
-                  <option key={k} value={k}>
-                    {EXPENSE_CATEGORIES[k].label}
-                  </option>
-                ))}
+                <CategoryOptions />
               </select>
             </Cell>
           </tr>
@@ -278,11 +275,7 @@ function AddExpense({ ownerId, properties, onAdded }: { ownerId: string; propert
       <Field id={ids.category} label="Category">
         <select id={ids.category} className={inputClass} value={category} onChange={(e) => setCategory(e.target.value)}>
           <option value="">Not categorized</option>
-          {EXPENSE_CATEGORY_KEYS.map((k) => (
-            <option key={k} value={k}>
-              {EXPENSE_CATEGORIES[k].label}
-            </option>
-          ))}
+          <CategoryOptions />
         </select>
       </Field>
       <div className="sm:col-span-5">
