@@ -923,5 +923,5 @@ describe("the authorization matrix", () => {
       }
     }
     expect(wrong).toEqual([]);
-  }, 300_000);
+  }, 600_000);
 });

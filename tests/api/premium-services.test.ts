@@ -205,6 +205,10 @@ describe("priority support tickets", () => {
     const { members } = await import("../../src/server/db/schema.ts");
     await t.services.db.update(members).set({ membershipLevel: "Basic" }).where(eq(members.email, a.email));
     expect((await a.client.get(`/api/portal/support/tickets/${ticket.body.id}`)).status).toBe(200);
+    // The export carries the tickets with their conversations, and what staff did.
+    const exported = await a.client.get("/api/portal/export");
+    expect(exported.body.support_tickets).toMatchObject([{ id: ticket.body.id, messages: [{ body: "Only mine" }] }]);
+    expect(exported.body).toMatchObject({ staff_access: { granted: false }, bookkeeping_requests: [] });
     const refused = await a.client.post("/api/portal/support/tickets", { subject: "New", body: "Again" });
     expect(refused.status).toBe(403);
     expect(refused.body.detail).toMatch(/read-only/);

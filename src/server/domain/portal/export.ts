@@ -9,6 +9,9 @@ import { listExpenses } from "./expenses.ts";
 import { postOwnerDue } from "./posting.ts";
 import { describeProperty } from "./properties.ts";
 import { describePurchase } from "./purchases.ts";
+import { listBookkeepingRequests } from "./bookkeeping.ts";
+import { staffAccessStatus } from "./staff-access.ts";
+import { getOwnerTicket, listOwnerTickets } from "./support.ts";
 
 // GET /api/portal/export: everything the owner has, as JSON, at any time (PORTAL.md 1), including
 // after a downgrade. Archived properties and ended leases are included.
@@ -48,6 +51,10 @@ export async function exportOwnerBooks(services: Services, owner: Owner) {
     expenses: expenseList.expenses,
     statements: statementRows.map((s) => s.statement),
     purchases: purchaseRows.map(describePurchase),
+    // Premium services: the staff access and what staff did, tickets with their conversations, bookkeeping requests.
+    staff_access: await staffAccessStatus(services, owner),
+    support_tickets: await Promise.all((await listOwnerTickets(services, owner)).tickets.map((t) => getOwnerTicket(services, owner, t.id))),
+    bookkeeping_requests: (await listBookkeepingRequests(services, owner)).requests,
   };
 }
 

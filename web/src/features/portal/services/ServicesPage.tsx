@@ -6,6 +6,7 @@ import { Button } from "../../../components/Button.tsx";
 import { Field, inputClass } from "../../../components/FormField.tsx";
 import { trpc } from "../../../trpc.ts";
 import { Failed, FormError, money, Section, Working } from "../owner/ui.tsx";
+import { AttachFile } from "./AttachFile.tsx";
 
 // Premium services (PORTAL.md 7): what the owner's level includes and what they bought, the staff
 // access switch with the audit of what staff did, bookkeeping requests and support tickets.
@@ -250,6 +251,14 @@ function Bookkeeping({ canWrite, level }: { canWrite: boolean; level: Membership
               <p className="text-slate-600">
                 {r.status === "done" ? `Done ${at(r.done_at)} by ${r.done_by}${r.staff_note ? `: ${r.staff_note}` : ""}` : `Open since ${at(r.created_at)}`}
               </p>
+              {r.files.map((f) => (
+                <a key={f.id} href={`/api/portal/files/${f.id}`} className="block text-brand-800 underline">
+                  {f.name}
+                </a>
+              ))}
+              {canWrite && r.status === "open" && (
+                <AttachFile path={`/api/portal/bookkeeping/requests/${r.id}/files`} label="Attach a statement or receipt" onDone={() => void list.refetch()} />
+              )}
             </li>
           ))}
         </ul>

@@ -4,6 +4,7 @@ import { Button } from "../../../components/Button.tsx";
 import { Field, inputClass } from "../../../components/FormField.tsx";
 import { trpc } from "../../../trpc.ts";
 import { Failed, FormError, Section, Working } from "../owner/ui.tsx";
+import { AttachFile } from "./AttachFile.tsx";
 import { at, RESPONSE_STATE_LABEL } from "./ServicesPage.tsx";
 
 /** One support ticket: its target, the conversation, and a reply box while it is open. */
@@ -65,6 +66,9 @@ export default function TicketPage({ canWrite }: { canWrite: boolean }) {
               Send
             </Button>
           </form>
+        )}
+        {canWrite && t.status !== "closed" && (
+          <AttachFile path={`/api/portal/support/tickets/${id}/files`} label="Attach a photo or PDF" onDone={() => void ticket.refetch()} />
         )}
       </Section>
     </div>
