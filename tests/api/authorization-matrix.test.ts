@@ -72,7 +72,7 @@ interface Fixture {
   /** A subscription of the test provider (a member who paid). */
   testSubscriptionId: string;
   /** Premium services: owner A granted staff access and opened a ticket; a fresh ticket for each close. */
-  services: { granted: number; ticketId: string; spareTicket(): Promise<string>; requestId: string; spareRequest(): Promise<string> };
+  services: { granted: number; ticketFileId: string; ticketId: string; spareTicket(): Promise<string>; requestId: string; spareRequest(): Promise<string> };
 }
 
 interface Entry {
@@ -622,6 +622,8 @@ const MATRIX: Record<string, Entry> = {
   "trpc admin.payments.purchases": { allow: ADMIN },
   // The staff workspace: owner A granted staff access (owner B did not: see the test below the table).
   "trpc admin.ownerBooks.owners": { allow: ADMIN },
+  // A file owner A sent with a ticket (the fixture's ticket carries one).
+  "GET /api/admin/services/files/:id": { allow: ADMIN, params: (f) => ({ id: f.services.ticketFileId }) },
   "trpc admin.ownerBooks.books": { allow: ADMIN, input: (f) => ({ owner_id: f.paid.memberId }) },
   "trpc admin.ownerBooks.addExpense": { allow: ADMIN, input: (f) => ({ owner_id: f.paid.memberId, expense: matrixExpense(f.books.propertyId) }) },
   "trpc admin.ownerBooks.updateExpense": { allow: ADMIN, input: (f) => ({ owner_id: f.paid.memberId, id: f.books.expenseId, patch: { memo: "Staff memo" } }) },
@@ -818,7 +820,11 @@ beforeAll(async () => {
     testSubscriptionId: subscription!.id!,
     services: {
       granted: (await ownerA.put("/api/portal/staff-access")).status,
-      ticketId: (await ownerA.post("/api/portal/support/tickets", MATRIX_TICKET)).body.id as string,
+      ...(await (async () => {
+        const ticketId = (await ownerA.post("/api/portal/support/tickets", MATRIX_TICKET)).body.id as string;
+        const withFile = await ownerA.upload(`/api/portal/support/tickets/${ticketId}/files`, { name: "matrix.png", bytes: PNG_BYTES });
+        return { ticketId, ticketFileId: withFile.body.messages.at(-1).files[0].id as string };
+      })()),
       spareTicket: async () => (await ownerA.post("/api/portal/support/tickets", MATRIX_TICKET)).body.id as string,
       // The Premium owner granted staff access too and asked for bookkeeping help (included in Premium).
       requestId: await premiumOwner.put("/api/portal/staff-access").then(async () => (await premiumOwner.post("/api/portal/bookkeeping/requests", MATRIX_BOOKKEEPING)).body.id as string),

@@ -181,6 +181,12 @@ describe("priority support tickets", () => {
     const last = withFile.body.messages.at(-1);
     expect(last.files[0]).toMatchObject({ name: "lease.png", content_type: "image/png" });
     expect((await o.client.get(`/api/portal/files/${last.files[0].id}`)).status).toBe(200);
+    // Staff download what the owner sent (audited); an admin's REST path, not the owner's.
+    const download = await staff.get(`/api/admin/services/files/${last.files[0].id}`);
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-disposition")).toContain("lease.png");
+    expect((await staff.get("/api/admin/services/files/00000000-0000-4000-8000-000000000000")).status).toBe(404);
+    expect((await o.client.get(`/api/admin/services/files/${last.files[0].id}`)).status).toBe(403);
 
     const closed = await trpcCall(staff, "mutation", "admin.support.close", { id: fresh.body.id });
     expect(closed.data).toMatchObject({ status: "closed", response_state: "closed" });
@@ -188,7 +194,7 @@ describe("priority support tickets", () => {
     expect((await o.client.post(`/api/portal/support/tickets/${fresh.body.id}/messages`, { body: "Hello?" })).status).toBe(409);
     // The reply and the close are in the owner's "who did what".
     const activity = (await o.client.get("/api/portal/staff-access")).body.activity.map((a: { action: string }) => a.action);
-    expect(activity).toEqual(["support_closed", "support_replied"]);
+    expect(activity).toEqual(["support_closed", "support_file_opened", "support_replied"]);
   });
 
   test("owner B sees nothing of owner A's tickets; a downgraded owner reads but opens none", async () => {
@@ -231,6 +237,10 @@ describe("bookkeeping support", () => {
     const withFile = await o.client.upload(`/api/portal/bookkeeping/requests/${filed.body.id}/files`, { name: "statement.png", bytes: PNG_BYTES });
     expect(withFile.status).toBe(201);
     expect(withFile.body.files).toHaveLength(1);
+    expect((await staff.get(`/api/admin/services/files/${withFile.body.files[0].id}`)).status).toBe(200);
+    // A file of the books the owner did not send staff (a receipt) is not theirs to download.
+    const receipt = await o.client.upload(`/api/portal/expenses/${o.expenseId}/receipt`, { name: "receipt.png", bytes: PNG_BYTES });
+    expect((await staff.get(`/api/admin/services/files/${receipt.body.receipt.id}`)).status).toBe(404);
 
     const queue = await trpcCall(staff, "query", "admin.bookkeeping.queue");
     expect(queue.data.find((r: { id: string }) => r.id === filed.body.id)).toMatchObject({ staff_access: true, file_count: 1, owner: { id: o.id } });
@@ -248,6 +258,7 @@ describe("bookkeeping support", () => {
     const listed = await trpcCall(o.client, "query", "member.owner.services.bookkeeping.list");
     expect(listed.data).toMatchObject({ access: "premium", staff_access: true, requests: [{ id: filed.body.id, status: "done" }] });
     expect((await o.client.get("/api/portal/staff-access")).body.activity[0]).toMatchObject({ action: "bookkeeping_done", who: adminName });
+    expect((await o.client.get("/api/portal/staff-access")).body.activity.map((a: { action: string }) => a.action)).toContain("support_file_opened");
 
     // Owner B sees nothing of it; staff cannot complete a request of an owner who revoked the grant.
     const b = await owner("Premium");

@@ -73,6 +73,7 @@ const ACTION_LABELS: Record<string, string> = {
   staff_expense_receipt_removed: "Removed a receipt",
   support_replied: "Replied to your support ticket",
   support_closed: "Closed your support ticket",
+  support_file_opened: "Opened a file you sent",
   bookkeeping_done: "Completed your bookkeeping request",
 };
 

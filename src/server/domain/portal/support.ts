@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
+import { and, arrayContains, asc, desc, eq, inArray, ne } from "drizzle-orm";
 import { isPaidLevel, type PaidLevel } from "../../../shared/membership.ts";
 import type { TicketResponseState, TTicket } from "../../../shared/services.ts";
 import type { DbOrTx, Tx } from "../../db/client.ts";
-import { members, portalFiles, supportMessages, supportTickets } from "../../db/schema.ts";
+import { bookkeepingRequests, members, portalFiles, supportMessages, supportTickets } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
 import { enqueueEmail } from "../../mail/outbox.ts";
 import { renderEmail } from "../../mail/templates.ts";
@@ -10,7 +10,7 @@ import type { Services } from "../../services.ts";
 import { recordAdminAction, type AdminActor } from "../audit.ts";
 import { isUuid } from "../ids.ts";
 import { READ_ONLY_PORTAL, type Owner } from "./access.ts";
-import { describeFile, storeFile, type Upload } from "./files.ts";
+import { describeFile, readFile, storeFile, type StoredFile, type Upload } from "./files.ts";
 import { firstResponseDue, isBreached } from "./support-rules.ts";
 
 // Priority support (PORTAL.md 7.4): every paid owner opens tickets and follows the conversation;
@@ -223,4 +223,22 @@ export async function staffCloseTicket(services: Services, actor: AdminActor, id
     await emailOwner(tx, services, ticket, `Support ticket closed: ${ticket.subject}`, [`${actor.admin.fullName} closed your ticket. Open a new one from your owner portal whenever you need us.`]);
   });
   return staffTicket(services, id);
+}
+
+/**
+ * GET /api/admin/services/files/{id}: a file an owner sent staff (on a ticket's message or a
+ * bookkeeping request), never any other file of the books; 404 otherwise. Audited, so the owner
+ * sees that staff opened it.
+ */
+export async function staffFile(services: Services, actor: AdminActor, fileId: string): Promise<StoredFile> {
+  if (!isUuid(fileId)) throw notFound("File not found.");
+  const [onTicket] = await services.db.select({ ownerId: supportMessages.ownerId }).from(supportMessages).where(arrayContains(supportMessages.fileIds, [fileId])).limit(1);
+  const [onRequest] = onTicket
+    ? []
+    : await services.db.select({ ownerId: bookkeepingRequests.ownerId }).from(bookkeepingRequests).where(arrayContains(bookkeepingRequests.fileIds, [fileId])).limit(1);
+  const ownerId = onTicket?.ownerId ?? onRequest?.ownerId;
+  if (!ownerId) throw notFound("File not found.");
+  const file = await readFile(services.db, ownerId, fileId);
+  await recordAdminAction(services.db, actor, { action: "support_file_opened", targetType: "member", targetId: ownerId, details: { file_id: file.id, name: file.name } }, services.now());
+  return file;
 }

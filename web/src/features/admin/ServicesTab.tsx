@@ -111,7 +111,11 @@ function TicketPanel({ id, onClose }: { id: string; onClose: () => void }) {
               {m.author_name} ({m.author}) · <span className="font-normal text-slate-600">{when(m.created_at)}</span>
             </p>
             <p className="mt-1 whitespace-pre-wrap">{m.body}</p>
-            {m.files.length > 0 && <p className="mt-1 text-slate-600">Files: {m.files.map((f) => f.name).join(", ")}</p>}
+            {m.files.map((f) => (
+              <a key={f.id} href={`/api/admin/services/files/${f.id}`} className="mt-1 block text-brand-800 underline">
+                {f.name}
+              </a>
+            ))}
           </li>
         ))}
       </ol>
