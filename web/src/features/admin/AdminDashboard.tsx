@@ -32,7 +32,11 @@ const TABS = [
 /** SPEC.md 2 "Admin dashboard": welcome and Logout, then the tabs. */
 export function AdminDashboard({ admin }: { admin: Admin }) {
   const utils = trpc.useUtils();
-  const [tab, setTab] = useState<string>("dashboard");
+  // A link may name the tab (`/admin?tab=services` in the staff's support emails).
+  const [tab, setTab] = useState<string>(() => {
+    const asked = new URLSearchParams(window.location.search).get("tab");
+    return TABS.some((t) => t.value === asked) ? asked! : "dashboard";
+  });
   const logout = trpc.public.adminAuth.logout.useMutation({
     onSuccess: async () => {
       utils.admin.me.setData(undefined, undefined);
