@@ -88,6 +88,8 @@ interface Fixture {
   testSubscriptionId: string;
   /** The live demo's sample books (PORTAL.md 1). */
   demo: { propertyId: string; leaseId: string; requestId: string; expenseId: string };
+  /** Premium services: owner A granted staff access and opened a ticket; a fresh ticket for each close. */
+  services: { granted: number; ticketFileId: string; ticketId: string; spareTicket(): Promise<string>; requestId: string; spareRequest(): Promise<string> };
 }
 
 interface Entry {
@@ -149,6 +151,8 @@ const matrixLease = (unitId: string) => ({
 });
 const basicMember = (f: Fixture) => ({ id: f.basic.memberId });
 const matrixExpense = (propertyId: string) => ({ property_id: propertyId, date: "2026-01-15", amount_cents: 4_200, payee: "Matrix Hardware", category: "repairs" });
+const MATRIX_TICKET = { subject: "Matrix ticket", body: "Matrix question" };
+const MATRIX_BOOKKEEPING = { note: "Matrix bookkeeping help" };
 const MATRIX_BANK_CSV = "Date,Description,Amount\n01/03/2025,MATRIX HARDWARE,-12.00\n";
 const LAST_YEAR = new Date().getUTCFullYear() - 1;
 const MATRIX_TODAY = () => chicagoToday(new Date());
@@ -318,6 +322,21 @@ const MATRIX: Record<string, Entry> = {
   "GET /api/portal/purchases": { allow: OWNERS_READ },
   // Premium includes the report: nothing to buy.
   "POST /api/portal/purchases": { allow: OWNERS_WRITE, input: () => ({ item: "tax_report", year: LAST_YEAR }), answers: { premium: 409 } },
+  // Premium services (PORTAL.md 7.1, 7.4). Revoking comes before granting, so owner A's grant stands
+  // for the staff entries below; revoking needs no running membership (a downgraded owner may too).
+  "GET /api/portal/staff-access": { allow: OWNERS_READ },
+  "DELETE /api/portal/staff-access": { allow: OWNERS_READ },
+  "PUT /api/portal/staff-access": { allow: OWNERS_WRITE },
+  "GET /api/portal/support/tickets": { allow: OWNERS_READ },
+  "POST /api/portal/support/tickets": { allow: OWNERS_WRITE, input: () => MATRIX_TICKET },
+  "GET /api/portal/support/tickets/:id": { allow: OWNER_A, params: (f) => ({ id: f.services.ticketId }), hidden: true },
+  "POST /api/portal/support/tickets/:id/messages": { allow: OWNER_A, params: (f) => ({ id: f.services.ticketId }), input: () => ({ body: "Matrix message" }), hidden: true },
+  "POST /api/portal/support/tickets/:id/files": { allow: OWNER_A, params: (f) => ({ id: f.services.ticketId }), file: { body: "Matrix file" }, hidden: true },
+  "GET /api/portal/bookkeeping/requests": { allow: OWNERS_READ },
+  // Premium includes bookkeeping support; the Standard owners have bought no month and are told what it costs.
+  "POST /api/portal/bookkeeping/requests": { allow: OWNERS_WRITE, input: () => MATRIX_BOOKKEEPING, answers: { paid: 403, ownerB: 403 } },
+  "GET /api/portal/bookkeeping/requests/:id": { allow: ["premium"], params: (f) => ({ id: f.services.requestId }), hidden: true },
+  "POST /api/portal/bookkeeping/requests/:id/files": { allow: ["premium"], params: (f) => ({ id: f.services.requestId }), file: {}, hidden: true },
 
   // The tenant portal (PORTAL.md 1 and 8): sign-in doors are open; the rest is the tenant's own.
   "POST /api/tenant/sign-in-link": { allow: ANYONE, input: () => ({ email: unique("link") }) },
@@ -609,6 +628,16 @@ const MATRIX: Record<string, Entry> = {
   },
   "trpc member.owner.purchases.list": { allow: OWNERS_READ },
   "trpc member.owner.purchases.start": { allow: OWNERS_WRITE, input: () => ({ item: "tax_report", year: LAST_YEAR }), answers: { premium: 409 } },
+  "trpc member.owner.services.staffAccess": { allow: OWNERS_READ },
+  "trpc member.owner.services.revokeStaffAccess": { allow: OWNERS_READ },
+  "trpc member.owner.services.grantStaffAccess": { allow: OWNERS_WRITE },
+  "trpc member.owner.services.tickets.list": { allow: OWNERS_READ },
+  "trpc member.owner.services.tickets.get": { allow: OWNER_A, input: (f) => ({ id: f.services.ticketId }), hidden: true },
+  "trpc member.owner.services.tickets.open": { allow: OWNERS_WRITE, input: () => MATRIX_TICKET },
+  "trpc member.owner.services.tickets.message": { allow: OWNER_A, input: (f) => ({ id: f.services.ticketId, body: "Matrix message" }), hidden: true },
+  "trpc member.owner.services.bookkeeping.list": { allow: OWNERS_READ },
+  "trpc member.owner.services.bookkeeping.get": { allow: ["premium"], input: (f) => ({ id: f.services.requestId }), hidden: true },
+  "trpc member.owner.services.bookkeeping.file": { allow: OWNERS_WRITE, input: () => MATRIX_BOOKKEEPING, answers: { paid: 403, ownerB: 403 } },
   "trpc member.forum.categories": { allow: MEMBERS },
   "trpc member.forum.topics": { allow: MEMBERS, input: () => ({}) },
   "trpc member.forum.topic": { allow: MEMBERS, input: (f) => ({ id: f.community.topicId }) },
@@ -680,6 +709,19 @@ const MATRIX: Record<string, Entry> = {
   "trpc admin.billing.advanceTestClock": { allow: ADMIN, input: () => ({ days: 0.01 }) },
   "trpc admin.billing.setRenewalFailure": { allow: ADMIN, input: (f) => ({ subscription_id: f.testSubscriptionId, fail: false }) },
   "trpc admin.payments.purchases": { allow: ADMIN },
+  // The staff workspace: owner A granted staff access (owner B did not: see the test below the table).
+  "trpc admin.ownerBooks.owners": { allow: ADMIN },
+  // A file owner A sent with a ticket (the fixture's ticket carries one).
+  "GET /api/admin/services/files/:id": { allow: ADMIN, params: (f) => ({ id: f.services.ticketFileId }) },
+  "trpc admin.ownerBooks.books": { allow: ADMIN, input: (f) => ({ owner_id: f.paid.memberId }) },
+  "trpc admin.ownerBooks.addExpense": { allow: ADMIN, input: (f) => ({ owner_id: f.paid.memberId, expense: matrixExpense(f.books.propertyId) }) },
+  "trpc admin.ownerBooks.updateExpense": { allow: ADMIN, input: (f) => ({ owner_id: f.paid.memberId, id: f.books.expenseId, patch: { memo: "Staff memo" } }) },
+  "trpc admin.support.queue": { allow: ADMIN },
+  "trpc admin.support.get": { allow: ADMIN, input: (f) => ({ id: f.services.ticketId }) },
+  "trpc admin.support.reply": { allow: ADMIN, input: (f) => ({ id: f.services.ticketId, body: "Matrix reply" }) },
+  "trpc admin.support.close": { allow: ADMIN, input: async (f) => ({ id: await f.services.spareTicket() }) },
+  "trpc admin.bookkeeping.queue": { allow: ADMIN },
+  "trpc admin.bookkeeping.complete": { allow: ADMIN, input: async (f) => ({ id: await f.services.spareRequest(), note: "Matrix done" }) },
   "trpc admin.billing.refundRentPayment": { allow: ADMIN, input: (f) => ({ rent_payment_id: f.care.rentPaymentId, amount_cents: 1 }) },
   ...demoEntries(),
 };
@@ -823,6 +865,7 @@ beforeAll(async () => {
     return client;
   };
   const ownerA = await asMember(paid.email);
+  const premiumOwner = await asMember(premium.email);
   const newProperty = async (client = ownerA) => {
     const res = await client.post("/api/portal/properties", {
       address: { line1: `${Math.floor(Math.random() * 9000) + 100} W Matrix St`, city: "Chicago", zip: "60601" },
@@ -954,6 +997,18 @@ beforeAll(async () => {
     unpaidSigner: async () => memberIdOf((await applyAndSign(t.client(), "Standard")).email),
     testSubscriptionId: subscription!.id!,
     evictions,
+    services: {
+      granted: (await ownerA.put("/api/portal/staff-access")).status,
+      ...(await (async () => {
+        const ticketId = (await ownerA.post("/api/portal/support/tickets", MATRIX_TICKET)).body.id as string;
+        const withFile = await ownerA.upload(`/api/portal/support/tickets/${ticketId}/files`, { name: "matrix.png", bytes: PNG_BYTES });
+        return { ticketId, ticketFileId: withFile.body.messages.at(-1).files[0].id as string };
+      })()),
+      spareTicket: async () => (await ownerA.post("/api/portal/support/tickets", MATRIX_TICKET)).body.id as string,
+      // The Premium owner granted staff access too and asked for bookkeeping help (included in Premium).
+      requestId: await premiumOwner.put("/api/portal/staff-access").then(async () => (await premiumOwner.post("/api/portal/bookkeeping/requests", MATRIX_BOOKKEEPING)).body.id as string),
+      spareRequest: async () => (await premiumOwner.post("/api/portal/bookkeeping/requests", MATRIX_BOOKKEEPING)).body.id as string,
+    },
     community: await communityFixture(await memberIdOf(basic.email), await memberIdOf(other.email), paid.email, ownerA),
     demo: await demoFixture(),
   };
@@ -1034,6 +1089,18 @@ describe("the authorization matrix", () => {
     expect(stale, "MATRIX entries for routes that no longer exist").toEqual([]);
   });
 
+  test("staff see an owner's books only under that owner's grant: owner A granted it, owner B did not", async () => {
+    await t.app.request("/api/portal/staff-access", { method: "PUT", headers: { origin: TEST_ORIGIN, ...(await credentials("paid")) } });
+    const books = async (ownerId: string) => {
+      const res = await t.app.request(`/trpc/admin.ownerBooks.books?input=${encodeURIComponent(JSON.stringify({ owner_id: ownerId }))}`, { headers: await credentials("admin") });
+      return { status: res.status, body: await res.text() };
+    };
+    expect((await books(fixture.paid.memberId)).status).toBe(200);
+    const refused = await books(fixture.ownerB.memberId);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toContain("has not granted staff access");
+  });
+
   test("each caller is allowed or refused exactly as the table says, and nothing answers 5xx", async () => {
     const wrong: string[] = [];
     for (const key of Object.keys(MATRIX)) {
@@ -1057,5 +1124,5 @@ describe("the authorization matrix", () => {
       }
     }
     expect(wrong).toEqual([]);
-  }, 240_000);
+  }, 600_000);
 });

@@ -446,7 +446,7 @@ export const adminAuditLog = pgTable(
     ipAddress: text("ip_address"),
     createdAt: createdAt(),
   },
-  (t) => [index("admin_audit_log_created_idx").on(t.createdAt)],
+  (t) => [index("admin_audit_log_created_idx").on(t.createdAt), index("admin_audit_log_target_idx").on(t.targetType, t.targetId, t.id)],
 );
 
 export const processedWebhookEvents = pgTable("processed_webhook_events", {
@@ -556,3 +556,4 @@ export const testProviderPortalSessions = pgTable("test_provider_portal_sessions
 export * from "./community-schema.ts";
 export * from "./portal-schema.ts";
 export * from "./eviction-schema.ts";
+export * from "./services-schema.ts";

@@ -31,11 +31,16 @@ export type AuditAction =
   | "contractor_review_moderated"
   // Premium services (PORTAL.md 7.2, 7.3): staff coordinating an eviction case or a service job.
   | `eviction_${string}`
-  | `service_job_${string}`;
+  | `service_job_${string}`
+  // Premium services (PORTAL.md 7.1): staff in an owner's books under the owner's grant, and the grant itself.
+  | `staff_${string}`
+  | `support_${string}`
+  | `bookkeeping_${string}`;
 
 /** The admin acting and where the request came from. */
 export interface AdminActor {
-  admin: Pick<AdminRow, "id" | "fullName">;
+  /** The admin; an owner's own grant or revocation of staff access is recorded with a null id. */
+  admin: { id: string | null; fullName: string };
   ip: string | null;
   /** The admin's session, for actions that call other areas' domain functions on their behalf. */
   session?: Extract<ValidSession, { kind: "admin" }>;

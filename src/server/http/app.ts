@@ -28,6 +28,7 @@ import { adminCommunityRoutes, communityRoutes, emailPreferenceRoutes, notificat
 import { unsubscribeRoutes } from "./routes/unsubscribe.ts";
 import { ownerBooksRoutes } from "./routes/owner-books.ts";
 import { adminEvictionRoutes, ownerEvictionRoutes } from "./routes/evictions.ts";
+import { ownerServicesRoutes } from "./routes/owner-services.ts";
 import { adminUpdateRoutes, updatePages, updateRoutes } from "./routes/updates.ts";
 import { adminWebinarRoutes, webinarRoutes } from "./routes/webinars.ts";
 import { adminContractorRoutes, adminDirectoryRoutes, contractorRoutes } from "./routes/contractors.ts";
@@ -148,6 +149,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.route("/api/portal", ownerPortalRoutes);
   app.route("/api/portal", ownerBooksRoutes);
   app.route("/api/portal", ownerEvictionRoutes);
+  app.route("/api/portal", ownerServicesRoutes);
   app.route("/api/tenant", tenantRoutes);
   app.route(`${DEMO_API_PREFIX}/portal`, ownerPortalRoutes);
   app.route(`${DEMO_API_PREFIX}/portal`, ownerBooksRoutes);

@@ -6,6 +6,7 @@ import { memberPortalRouter, memberSkillsRouter } from "./routers/portal.ts";
 import { adminArea, adminAuthRouter } from "./routers/admin.ts";
 import { membershipRouter } from "./routers/membership.ts";
 import { ownerRouter } from "./routers/owner.ts";
+import { staffArea } from "./routers/staff.ts";
 import { tenantAuthRouter, tenantRouter } from "./routers/tenant.ts";
 import { siteRouter } from "./routers/site.ts";
 import { landingRouter } from "./routers/landing.ts";
@@ -49,6 +50,7 @@ export const appRouter = router({
   tenant: tenantRouter,
   admin: router({
     ...adminArea,
+    ...staffArea,
     billing: adminBillingRouter,
     forum: adminForumRouter,
     updates: adminUpdatesRouter,

@@ -16,6 +16,8 @@ const EvictionsPage = lazy(() => import("../features/portal/evictions/EvictionsP
 const CasePage = lazy(() => import("../features/portal/evictions/CasePage.tsx"));
 const ServiceJobsPage = lazy(() => import("../features/portal/evictions/ServiceJobsPage.tsx").then((m) => ({ default: m.ServiceJobsPage })));
 const ServiceJobPage = lazy(() => import("../features/portal/evictions/ServiceJobsPage.tsx").then((m) => ({ default: m.ServiceJobPage })));
+const ServicesPage = lazy(() => import("../features/portal/services/ServicesPage.tsx"));
+const TicketPage = lazy(() => import("../features/portal/services/TicketPage.tsx"));
 
 /**
  * /portal: the member area with the owner tools (PORTAL.md 1). The server decides who gets in:
@@ -77,6 +79,8 @@ export default function OwnerPortalPage() {
         </div>
       )}
       <OwnerToolRoutes canWrite={canWrite} level={member.membership_level} email={member.email}>
+        <Route path="services" element={<ServicesPage canWrite={canWrite} level={member.membership_level} />} />
+        <Route path="services/tickets/:id" element={<TicketPage canWrite={canWrite} />} />
         <Route path="evictions" element={<EvictionsPage canWrite={canWrite} />} />
         <Route path="evictions/:id" element={<CasePage canWrite={canWrite} />} />
         <Route path="service-jobs" element={<ServiceJobsPage canWrite={canWrite} />} />

@@ -5,6 +5,7 @@ import type { Db } from "../../db/client.ts";
 import { members, properties } from "../../db/schema.ts";
 import { AppError, forbidden, unauthorized } from "../../errors.ts";
 import type { Services } from "../../services.ts";
+import type { AdminActor } from "../audit.ts";
 import type { Caller } from "../caller.ts";
 import type { MemberRow } from "../sessions.ts";
 
@@ -19,6 +20,11 @@ export interface Owner {
   member: MemberRow;
   /** False for a downgraded owner: reads and exports only. */
   canWrite: boolean;
+  /**
+   * Set when the association's staff act in these books under the owner's grant (PORTAL.md 7.1):
+   * who, and when the request came. Changes then name the staff member and are audited.
+   */
+  staff?: { actor: AdminActor; at: Date };
 }
 
 export const UPGRADE_FOR_PORTAL =
@@ -31,7 +37,7 @@ export const DEMO_READ_ONLY =
   "This is the read-only demo: its sample books cannot be changed. Apply for Standard or Premium membership to keep books of your own.";
 const DEMO_NOT_READY = "The demo's sample books are being prepared. Please try again in a moment.";
 const AWAITING_PAYMENT = "Complete your first payment to open the owner portal. Your signed agreement is on file.";
-const STAFF_NEED_GRANT = "Administrators see an owner's books only while the owner grants staff access; otherwise aggregate figures only.";
+export const STAFF_NEED_GRANT = "Administrators see an owner's books only while the owner grants staff access; otherwise aggregate figures only.";
 
 /** Whether the member's paid membership is running now. */
 export function hasRunningPaidPlan(member: Pick<MemberRow, "membershipLevel" | "status" | "isActive">): boolean {

@@ -8,6 +8,7 @@ import { expenseChanges, expenses, maintenanceRequests, portalFiles, properties,
 import { AppError, notFound } from "../../errors.ts";
 import type { Services } from "../../services.ts";
 import { isUuid } from "../ids.ts";
+import { recordAdminAction } from "../audit.ts";
 import type { Owner } from "./access.ts";
 import { payeeKey } from "./bank-import-rules.ts";
 import { describeFile, storeFile, type Upload } from "./files.ts";
@@ -20,7 +21,8 @@ import { findOwnedProperty, findOwnedUnit } from "./properties.ts";
 export type ExpenseRow = typeof expenses.$inferSelect;
 export const EXPENSE_NOT_FOUND = "Expense not found.";
 
-const actorName = (owner: Owner) => `${owner.member.firstName} ${owner.member.lastName} (owner)`;
+const actorName = (owner: Owner) =>
+  owner.staff ? `${owner.staff.actor.admin.fullName} (association staff)` : `${owner.member.firstName} ${owner.member.lastName} (owner)`;
 
 type Place = { property: { id: string; display_name: string }; unit: { id: string; label: string } | null };
 
@@ -122,6 +124,10 @@ function assertPaid(date: IsoDate, today: IsoDate) {
 
 async function recordChange(tx: DbOrTx, owner: Owner, expenseId: string, action: (typeof expenseChanges.$inferInsert)["action"], changes: Record<string, { from: unknown; to: unknown }> = {}) {
   await tx.insert(expenseChanges).values({ ownerId: owner.id, expenseId, action, changes, actorName: actorName(owner) });
+  // Staff in the owner's books (PORTAL.md 7.1): every change is in the audit log, in its transaction.
+  if (owner.staff) {
+    await recordAdminAction(tx, owner.staff.actor, { action: `staff_expense_${action}`, targetType: "member", targetId: owner.id, details: { expense_id: expenseId, changes } }, owner.staff.at);
+  }
 }
 
 /** The values an expense is described by in its history (snake_case, as the API names them). */

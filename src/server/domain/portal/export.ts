@@ -11,6 +11,9 @@ import { describeProperty } from "./properties.ts";
 import { describePurchase } from "./purchases.ts";
 import { exportCases } from "./evictions.ts";
 import { exportJobs } from "./service-jobs.ts";
+import { listBookkeepingRequests } from "./bookkeeping.ts";
+import { staffAccessStatus } from "./staff-access.ts";
+import { getOwnerTicket, listOwnerTickets } from "./support.ts";
 
 // GET /api/portal/export: everything the owner has, as JSON, at any time (PORTAL.md 1), including
 // after a downgrade. Archived properties and ended leases are included.
@@ -54,6 +57,10 @@ export async function exportOwnerBooks(services: Services, owner: Owner) {
     purchases: purchaseRows.map(describePurchase),
     eviction_cases: evictionCases,
     service_jobs: serviceJobs,
+    // Premium services: the staff access and what staff did, tickets with their conversations, bookkeeping requests.
+    staff_access: await staffAccessStatus(services, owner),
+    support_tickets: await Promise.all((await listOwnerTickets(services, owner)).tickets.map((t) => getOwnerTicket(services, owner, t.id))),
+    bookkeeping_requests: (await listBookkeepingRequests(services, owner)).requests,
   };
 }
 

@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { ALA_CARTE_ITEMS, alaCartePrices, CURRENCY, isPaidLevel, type AlaCarteItem, type PaidLevel } from "../../../shared/membership.ts";
 import type { TPurchaseRequest } from "../../../shared/books.ts";
-import { chicagoToday } from "../../../shared/calendar.ts";
+import { chicagoToday, periodLabel, periodOf, PeriodSchema, plusMonths } from "../../../shared/calendar.ts";
 import { formatCents } from "../../../shared/portal.ts";
 import type { Tx } from "../../db/client.ts";
 import { members, portalPurchases } from "../../db/schema.ts";
@@ -20,12 +20,12 @@ import { caseForPurchase, markCasePaid } from "./evictions.ts";
 // TEST MODE page). The price comes from the one price table; the purchase is recorded as paid
 // only by the provider's verified event, applied once per event id. The table and the flow are
 // general (item, year or reference, amount, status, provider ids): the Schedule E report of a tax
-// year, and eviction coordination for one case (`reference` = the case's id; its payment starts the
-// staff's coordination).
+// year, bookkeeping support for a month (`reference` = YYYY-MM), and eviction coordination for one
+// case (`reference` = the case's id; its payment starts the staff's coordination).
 
 export type PurchaseRow = typeof portalPurchases.$inferSelect;
 
-const SELLABLE: readonly AlaCarteItem[] = ["tax_report", "eviction_case"];
+const SELLABLE: readonly AlaCarteItem[] = ["tax_report", "bookkeeping", "eviction_case"];
 /** A checkout left open is offered again for this long, so a second click does not start a second payment. */
 const REUSE_OPEN_CHECKOUT_MS = 23 * 60 * 60 * 1000;
 
@@ -62,19 +62,18 @@ export async function listPurchases(services: Services, owner: Owner) {
 }
 
 /**
- * POST /api/portal/purchases `{item: "tax_report", year}`: a checkout in payment mode for the item
- * at the owner's price, answered as `checkout_url`. Nothing is unlocked until the provider's event.
+ * POST /api/portal/purchases `{item: "tax_report", year}`, `{item: "bookkeeping", reference: "YYYY-MM"}`
+ * or `{item: "eviction_case", reference: case_id}`: a checkout in payment mode for the item at the
+ * owner's price, answered as `checkout_url`. Nothing is unlocked until the provider's event.
  */
 export async function startPurchase(services: Services, owner: Owner, input: TPurchaseRequest) {
   if (!SELLABLE.includes(input.item)) {
     throw new AppError("UNPROCESSABLE", [
-      { loc: ["body", "item"], msg: `${alaCartePrices[input.item].label} is bought with that service when it opens; the Schedule E report (tax_report) and eviction coordination (eviction_case) are sold here.` },
+      { loc: ["body", "item"], msg: `${alaCartePrices[input.item].label} is bought with that service when it opens; the Schedule E report (tax_report), bookkeeping support (bookkeeping) and eviction coordination (eviction_case) are sold here.` },
     ]);
   }
   if (input.item === "eviction_case") return startCasePurchase(services, owner, input.reference);
-  const thisYear = Number(chicagoToday(services.now()).slice(0, 4));
-  if (input.year === undefined) throw new AppError("UNPROCESSABLE", [{ loc: ["body", "year"], msg: "Say which tax year the Schedule E report is for" }]);
-  if (input.year > thisYear) throw new AppError("UNPROCESSABLE", [{ loc: ["body", "year"], msg: `Tax year ${input.year} has not started yet` }]);
+  const terms = purchaseTerms(services, input);
   const level = owner.member.membershipLevel as PaidLevel;
   const price = alaCartePrices[input.item].cents[level];
   if (price === null) throw new AppError("CONFLICT", `The ${alaCartePrices[input.item].label} is included in ${level}: there is nothing to buy.`);
@@ -82,22 +81,49 @@ export async function startPurchase(services: Services, owner: Owner, input: TPu
   const existing = await services.db
     .select()
     .from(portalPurchases)
-    .where(and(eq(portalPurchases.ownerId, owner.id), eq(portalPurchases.item, input.item), eq(portalPurchases.year, input.year)))
+    .where(
+      and(
+        eq(portalPurchases.ownerId, owner.id),
+        eq(portalPurchases.item, input.item),
+        terms.year === null ? eq(portalPurchases.reference, terms.reference!) : eq(portalPurchases.year, terms.year),
+      ),
+    )
     .orderBy(desc(portalPurchases.createdAt));
-  if (existing.some((p) => p.status === "paid" || p.status === "processing")) {
-    throw new AppError("CONFLICT", `You have bought the Schedule E report for ${input.year} already.`);
-  }
+  if (existing.some((p) => p.status === "paid" || p.status === "processing")) throw new AppError("CONFLICT", terms.already);
   const open = existing.find((p) => p.status === "initiated" && services.now().getTime() - p.createdAt.getTime() < REUSE_OPEN_CHECKOUT_MS && p.amountCents === price);
   if (open) return { ...describePurchase(open), purchase_id: open.id };
 
-  return checkoutFor(services, owner, {
-    item: input.item,
+  return checkoutFor(services, owner, { item: input.item, year: terms.year, reference: terms.reference, price, description: terms.description, path: terms.path });
+}
+
+/** What one purchase is for: the tax year of a report, or the month (YYYY-MM) of bookkeeping support. */
+function purchaseTerms(services: Services, input: TPurchaseRequest) {
+  const today = chicagoToday(services.now());
+  const label = alaCartePrices[input.item].label;
+  if (input.item === "bookkeeping") {
+    // A month at a time (DECISIONS.md 23): this month by default, or a month ahead; never a month gone by.
+    const month = input.reference ?? periodOf(today);
+    if (!PeriodSchema.safeParse(month).success) throw new AppError("UNPROCESSABLE", [{ loc: ["body", "reference"], msg: "Say which month, like 2026-03" }]);
+    if (month < periodOf(today)) throw new AppError("UNPROCESSABLE", [{ loc: ["body", "reference"], msg: `${periodLabel(month)} is over: buy this month or a later one` }]);
+    if (month > plusMonths(periodOf(today), 12)) throw new AppError("UNPROCESSABLE", [{ loc: ["body", "reference"], msg: "Buy bookkeeping support at most a year ahead" }]);
+    return {
+      year: null,
+      reference: month,
+      description: `${label}, ${periodLabel(month)}`,
+      already: `You have bought bookkeeping support for ${periodLabel(month)} already.`,
+      path: "/portal/services",
+    };
+  }
+  const thisYear = Number(today.slice(0, 4));
+  if (input.year === undefined) throw new AppError("UNPROCESSABLE", [{ loc: ["body", "year"], msg: "Say which tax year the Schedule E report is for" }]);
+  if (input.year > thisYear) throw new AppError("UNPROCESSABLE", [{ loc: ["body", "year"], msg: `Tax year ${input.year} has not started yet` }]);
+  return {
     year: input.year,
     reference: input.reference ?? null,
-    price,
-    description: `${alaCartePrices[input.item].label}, tax year ${input.year}`,
+    description: `${label}, tax year ${input.year}`,
+    already: `You have bought the Schedule E report for ${input.year} already.`,
     path: `/portal/reports/schedule-e?year=${input.year}`,
-  });
+  };
 }
 
 /** Eviction coordination for one of the owner's open, unpaid cases, at the owner's level's price. */
@@ -183,22 +209,26 @@ export async function reconcilePurchase(tx: Tx, services: Services, snapshot: Re
       await enqueueEmail(tx, {
         to: member.email,
         memberId: member.id,
-        ...renderEmail(services.config, "purchase_receipt", `Receipt: ${alaCartePrices[row.item].label}${row.year ? ` for ${row.year}` : ""}`, {
+        ...renderEmail(services.config, "purchase_receipt", `Receipt: ${alaCartePrices[row.item].label}${row.year ? ` for ${row.year}` : row.item === "bookkeeping" && row.reference ? ` for ${periodLabel(row.reference)}` : ""}`, {
           heading: `Thank you, ${member.firstName}`,
           paragraphs: [
-            `We received ${formatCents(row.amountCents)} for the ${alaCartePrices[row.item].label}${row.year ? ` of tax year ${row.year}` : ""}.`,
+            `We received ${formatCents(row.amountCents)} for the ${alaCartePrices[row.item].label}${row.year ? ` of tax year ${row.year}` : row.reference && row.item === "bookkeeping" ? ` for ${periodLabel(row.reference)}` : ""}.`,
             row.item === "tax_report"
               ? `Your Schedule E for ${row.year} is open in your owner portal, with its PDF and the CSV for your tax preparer.`
               : row.item === "eviction_case"
                 ? "Our staff now coordinate your eviction case; you are emailed at every step."
-                : "It is now part of your owner portal.",
+                : row.item === "bookkeeping"
+                  ? "Ask for bookkeeping help from Premium services in your owner portal; grant staff access there so we can work in your books."
+                  : "It is now part of your owner portal.",
           ],
           action:
             row.item === "tax_report"
               ? { label: "Open your Schedule E", url: `${services.config.PUBLIC_URL}/portal/reports/schedule-e?year=${row.year}` }
               : row.item === "eviction_case"
                 ? { label: "Open the case", url: `${services.config.PUBLIC_URL}/portal/evictions/${row.reference}` }
-                : undefined,
+                : row.item === "bookkeeping"
+                  ? { label: "Open Premium services", url: `${services.config.PUBLIC_URL}/portal/services` }
+                  : undefined,
         }),
       });
     }

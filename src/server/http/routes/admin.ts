@@ -18,6 +18,8 @@ import {
 import { deleteMember, describeOneMemberForAdmin, findListedMember, listMembers, resetMemberPassword, setMemberActive } from "../../domain/admin/members.ts";
 import { getContractForAdmin, listApplications, listContracts, listPayments, resendContractEmail } from "../../domain/admin/records.ts";
 import { resendPaymentLink } from "../../domain/payment-reminders.ts";
+import { fileHeaders } from "../../domain/portal/files.ts";
+import { staffFile } from "../../domain/portal/support.ts";
 import { notFound } from "../../errors.ts";
 import { requireAdmin, type AppEnv } from "../auth.ts";
 import type { Context } from "hono";
@@ -55,6 +57,11 @@ export const adminRoutes = new Hono<AppEnv>()
     await next();
   })
   .get("/dashboard/stats", async (c) => c.json(await dashboardStats(c.var.services)))
+  // A file an owner sent staff with a support ticket or a bookkeeping request (PORTAL.md 7), as a download.
+  .get("/services/files/:id", async (c) => {
+    const file = await staffFile(c.var.services, actor(c), c.req.param("id"));
+    return c.body(new Uint8Array(file.data), 200, fileHeaders(file));
+  })
   .get("/dashboard/charts", async (c) => c.json(await dashboardCharts(c.var.services)))
 
   // Members. The fixed paths come before /members/:id.

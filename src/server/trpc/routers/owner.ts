@@ -45,6 +45,7 @@ import { addExpense, deleteExpense, getExpense, listExpenses, removeReceipt, upd
 import { listPurchases, startPurchase } from "../../domain/portal/purchases.ts";
 import { keptStatement, keptStatements, monthlyReport, saveStatementEmail, scheduleEReport } from "../../domain/portal/reports.ts";
 import { publicProcedure, router, type TrpcContext } from "../trpc.ts";
+import { ownerServicesRouter } from "./owner-services.ts";
 
 // The owner portal for the React client: the same domain functions as /api/portal (PORTAL.md 8).
 // The gate is the domain's (requireOwner): no member 401, a Basic member 403 naming the upgrade.
@@ -155,6 +156,8 @@ export const ownerRouter = router({
       .input(z.object({ year: z.number().int().min(2000).max(2100).optional() }).optional())
       .query(async ({ ctx, input }) => (await scheduleEReport(ctx.services, await read(ctx), input?.year)).report),
   }),
+  // Premium services (PORTAL.md 7): staff access, support tickets, bookkeeping requests.
+  services: ownerServicesRouter,
   purchases: router({
     list: publicProcedure.query(async ({ ctx }) => listPurchases(ctx.services, await read(ctx))),
     start: publicProcedure.input(ZPurchaseRequestSchema).mutation(async ({ ctx, input }) => startPurchase(ctx.services, await write(ctx), input)),

@@ -10,6 +10,7 @@ import { DashboardTab } from "./DashboardTab.tsx";
 import { MembersTab } from "./MembersTab.tsx";
 import { OutboxTab } from "./OutboxTab.tsx";
 import { PaymentsTab } from "./PaymentsTab.tsx";
+import { ServicesTab } from "./ServicesTab.tsx";
 import { notify } from "./ui.tsx";
 import { CommunityTab } from "./community/CommunityTab.tsx";
 import { EvictionsTab, ServiceJobsTab } from "./EvictionsTab.tsx";
@@ -23,6 +24,7 @@ const TABS = [
   { value: "applications", label: "Applications", Panel: ApplicationsTab },
   { value: "contracts", label: "Contracts", Panel: ContractsTab },
   { value: "payments", label: "Payments", Panel: PaymentsTab },
+  { value: "services", label: "Services", Panel: ServicesTab },
   { value: "audit", label: "Audit Log", Panel: AuditLogTab },
   { value: "outbox", label: "Email Outbox", Panel: OutboxTab },
   { value: "community", label: "Community", Panel: CommunityTab },
@@ -33,7 +35,11 @@ const TABS = [
 /** SPEC.md 2 "Admin dashboard": welcome and Logout, then the tabs. */
 export function AdminDashboard({ admin }: { admin: Admin }) {
   const utils = trpc.useUtils();
-  const [tab, setTab] = useState<string>("dashboard");
+  // A link may name the tab (`/admin?tab=services` in the staff's support emails).
+  const [tab, setTab] = useState<string>(() => {
+    const asked = new URLSearchParams(window.location.search).get("tab");
+    return TABS.some((t) => t.value === asked) ? asked! : "dashboard";
+  });
   const logout = trpc.public.adminAuth.logout.useMutation({
     onSuccess: async () => {
       utils.admin.me.setData(undefined, undefined);

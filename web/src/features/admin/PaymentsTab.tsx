@@ -81,7 +81,7 @@ export function PaymentsTab() {
 
 const PURCHASE_TONE = { paid: "green", initiated: "amber", processing: "amber", failed: "red", expired: "slate" } as const;
 
-/** Owners' a-la-carte purchases (Schedule E reports for a tax year), newest 200. */
+/** Owners' a-la-carte purchases (Schedule E reports for a tax year, bookkeeping months), newest 200. */
 function PurchasesCard() {
   const list = trpc.admin.payments.purchases.useQuery();
   useSessionLossGuard(list.error);
@@ -101,7 +101,7 @@ function PurchasesCard() {
               <Cell className="break-all">{p.member.email}</Cell>
               <Cell>
                 {p.label}
-                {p.year ? `, ${p.year}` : ""}
+                {p.year ? `, ${p.year}` : p.reference ? `, ${p.reference}` : ""}
               </Cell>
               <Cell className="whitespace-nowrap">{formatAmount(p.amount_cents, p.currency)}</Cell>
               <Cell>

@@ -21,6 +21,7 @@ export const OWNER_LINKS = [
   { to: "/portal/reports", label: "Reports" },
   { to: "/portal/evictions", label: "Evictions" },
   { to: "/portal/import", label: "Import" },
+  { to: "/portal/services", label: "Premium Services" },
 ] as const;
 
 export const navClass = ({ isActive }: { isActive: boolean }) =>

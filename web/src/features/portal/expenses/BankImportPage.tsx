@@ -1,11 +1,12 @@
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { EXPENSE_CATEGORIES, EXPENSE_CATEGORY_KEYS, type ExpenseCategory, type TBankMapping } from "@shared/books.ts";
+import { EXPENSE_CATEGORIES, type ExpenseCategory, type TBankMapping } from "@shared/books.ts";
 import { Button, buttonClass } from "../../../components/Button.tsx";
 import { Field, inputClass } from "../../../components/FormField.tsx";
 import { trpc } from "../../../trpc.ts";
 import type { BankImport } from "../owner/types.ts";
 import { day, FormError, money, Section } from "../owner/ui.tsx";
+import { CategoryOptions } from "./CategoryOptions.tsx";
 
 type Choice = { include?: boolean; category?: ExpenseCategory | null };
 const STATUS_LABEL: Record<BankImport["rows"][number]["status"], string> = {
@@ -251,11 +252,7 @@ export default function BankImportPage({ canWrite }: { canWrite: boolean }) {
                           onChange={(e) => update({ category: (e.target.value || null) as ExpenseCategory | null })}
                         >
                           <option value="">Not categorized</option>
-                          {EXPENSE_CATEGORY_KEYS.map((k) => (
-                            <option key={k} value={k}>
-                              {EXPENSE_CATEGORIES[k].label}
-                            </option>
-                          ))}
+                          <CategoryOptions />
                         </select>
                       </>
                     )}

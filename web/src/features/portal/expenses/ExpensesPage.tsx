@@ -12,6 +12,7 @@ import { trpc } from "../../../trpc.ts";
 import type { Expense } from "../owner/types.ts";
 import { day, Failed, FormError, money, PortalDialog, Section, Working } from "../owner/ui.tsx";
 import { usePortalApi } from "../portal-api.ts";
+import { CategoryOptions } from "./CategoryOptions.tsx";
 
 const today = () => chicagoToday(new Date());
 const lineOf = (category: ExpenseCategory | null) => {
@@ -66,11 +67,7 @@ export default function ExpensesPage({ canWrite }: { canWrite: boolean }) {
             <select id="expense-filter-category" className={inputClass} value={category} onChange={(e) => setCategory(e.target.value)}>
               <option value="">All categories</option>
               <option value="uncategorized">Not categorized</option>
-              {EXPENSE_CATEGORY_KEYS.map((k) => (
-                <option key={k} value={k}>
-                  {EXPENSE_CATEGORIES[k].label}
-                </option>
-              ))}
+              <CategoryOptions />
             </select>
           </Field>
         </div>
