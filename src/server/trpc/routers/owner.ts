@@ -54,7 +54,8 @@ const ZId = z.object({ id: z.string().max(100) });
 const read = (ctx: TrpcContext) => requireOwner(ctx.services, ctx.auth, "read");
 const write = (ctx: TrpcContext) => requireOwner(ctx.services, ctx.auth, "write");
 
-export const ownerRouter = router({
+/** The owner tools over the books: what the portal and the live demo (read-only, sample books) share. */
+const ownerTools = {
   status: publicProcedure.query(({ ctx }) => ownerPortalStatus(ctx.services, ctx.auth)),
   dashboard: publicProcedure.query(async ({ ctx }) => ownerDashboard(ctx.services, await read(ctx))),
   properties: router({
@@ -156,10 +157,12 @@ export const ownerRouter = router({
       .input(z.object({ year: z.number().int().min(2000).max(2100).optional() }).optional())
       .query(async ({ ctx, input }) => (await scheduleEReport(ctx.services, await read(ctx), input?.year)).report),
   }),
-  // Premium services (PORTAL.md 7): staff access, support tickets, bookkeeping requests.
-  services: ownerServicesRouter,
   purchases: router({
     list: publicProcedure.query(async ({ ctx }) => listPurchases(ctx.services, await read(ctx))),
     start: publicProcedure.input(ZPurchaseRequestSchema).mutation(async ({ ctx, input }) => startPurchase(ctx.services, await write(ctx), input)),
   }),
-});
+};
+export const ownerToolsRouter = router(ownerTools);
+/** The owner portal: the tools, and Premium services (PORTAL.md 7: staff access, support tickets, bookkeeping requests). */
+export const ownerRouter = router({ ...ownerTools, services: ownerServicesRouter });
+

@@ -20,6 +20,8 @@ const DEMO_BASENAME = DEMO_PAGE_PREFIX.slice(0, -"/portal".length);
 const DEMO_API = "/api/demo";
 
 const queryClient = createQueryClient();
+// Importing writes, and the Premium services pages are the owner's own dealings with staff: the demo shows the books.
+const NOT_IN_DEMO = new Set<string>(["/portal/import", "/portal/evictions", "/portal/services"]);
 const trpcClient = trpc.createClient({ links: [httpBatchLink({ url: `${DEMO_API}/trpc`, maxItems: TRPC_MAX_BATCH })] });
 
 export function DemoApp() {
@@ -60,7 +62,7 @@ function DemoPortal() {
         </div>
         <nav aria-label="Owner portal" className="mx-auto max-w-6xl overflow-x-auto px-4 py-2">
           <ul className="flex gap-1">
-            {OWNER_LINKS.filter((link) => link.to !== "/portal/import").map((link) => (
+            {OWNER_LINKS.filter((link) => !NOT_IN_DEMO.has(link.to)).map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} end={"end" in link} className={navClass}>
                   {link.label}
