@@ -39,7 +39,7 @@ const property = (id: string, displayName: string, archived = false, line2: stri
 });
 
 // The Maple two-flat in March 2025.
-// Unit 1 (since 2024): the deposit of $1,500 paid in December; March rent $1,500 paid on the 3rd;
+// Unit 1 (since 2024): the deposit of $1,500 paid in December; February's rent paid on the 28th, March's $1,500 on the 1st;
 // a $50 late fee on the 6th of which $20 was paid on the 20th, $30 still owed at month end.
 const unit1: ReportLease = {
   id: "l1",
@@ -51,9 +51,9 @@ const unit1: ReportLease = {
     fact("deposit", "2024-12-01", 150_000),
     fact("payment", "2024-12-01", -150_000),
     fact("rent", "2025-02-01", 150_000),
-    fact("payment", "2025-02-02", -150_000),
+    fact("payment", "2025-02-28", -150_000),
     fact("rent", "2025-03-01", 150_000),
-    fact("payment", "2025-03-03", -150_000),
+    fact("payment", "2025-03-01", -150_000),
     fact("late_fee", "2025-03-06", 5_000),
     fact("payment", "2025-03-20", -2_000),
   ],
@@ -154,7 +154,7 @@ describe("the figures of a month", () => {
     // Unit 1 leaves in April owing $30; $300 of the $1,500 deposit is kept for damages charged as a fee
     // and the $30 fee, the rest returned.
     const leaving: ReportLease = { ...unit1, entries: [...unit1.entries, fact("fee", "2025-04-05", 27_000), fact("deposit_applied", "2025-04-06", -30_000)] };
-    const refund = [expense("maple", "2025-04-10", 120_000, "security_deposit_refund", "Unit 1 tenant")];
+    const refund = [expense("maple", "2025-04-30", 120_000, "security_deposit_refund", "Unit 1 tenant")];
     const april = statementFigures("2025-04", receiptsByProperty([leaving]).get("maple")!, [leaving], refund, refund);
     expect(april.income).toEqual([{ key: "deposit_kept", label: "Security deposits kept", amount_cents: 30_000 }]);
     expect(april.deposits).toEqual({ received_cents: 0, kept_cents: 30_000, returned_cents: 120_000, held_cents: 0 });
