@@ -88,7 +88,7 @@ const expenses: ReportExpense[] = [
   expense("store", "2025-01-01", 200_000, "mortgage_interest", "Wintrust"),
   expense("store", "2025-03-31", 100_000, "owner_draw", "Owner"),
   expense("store", "2025-03-31", 20_000, "mortgage_principal", "Wintrust"),
-  expense("old", "2025-02-14", 10_000, "repairs", "Handyman"),
+  expense("old", "2025-03-31", 10_000, "repairs", "Handyman"),
 ];
 // Not dated in 2025: paid in other years.
 const otherYears = [expense("maple", "2024-12-31", 999_900, "repairs", "Late 2024"), expense("sold", "2026-01-01", 999_900, "repairs", "Early 2026")];
@@ -251,8 +251,9 @@ describe("Schedule E for 2025", () => {
       ["2025-01-01", "B", "Corner Store", "Unit Shop", "Rent", "3", 300_000],
       ["2025-01-01", "B", "Corner Store", "Wintrust", "Mortgage interest paid to banks", "12", 200_000],
       ["2025-02-03", "A", "Maple Two-Flat", "Unit 1", "Rent", "3", 100_000],
-      ["2025-02-14", "A", "Old House", "Handyman", "Repairs", "14", 10_000],
       ["2025-03-01", "A", "Maple Two-Flat", "Unit 2", "Rent", "3", 120_000],
+      // Column A of page 2 comes before column B of page 1 on the same day.
+      ["2025-03-31", "A", "Old House", "Handyman", "Repairs", "14", 10_000],
       ["2025-03-31", "B", "Corner Store", "Owner", "Owner draw", "none", 100_000],
       ["2025-03-31", "B", "Corner Store", "Wintrust", "Mortgage principal", "none", 20_000],
       ["2025-04-11", "A", "Maple Two-Flat", "Ace Hardware", "Repairs", "14", 50_000],
@@ -286,6 +287,13 @@ describe("Schedule E for 2025", () => {
     const leaseIn2025: ReportLease = { id: "c2", propertyId: "sold", unitLabel: "4B", startDate: "2024-01-01", endDate: "2025-01-31", entries: [fact("rent", "2025-01-01", 90_000), fact("payment", "2025-01-05", -90_000)] };
     const r = scheduleE({ year: 2025, properties: [sold], leases: [leaseIn2025], expenses: [] }).report;
     expect(r.properties.map((c) => [c.property.id, c.lines["3"], c.line_2.fair_rental_days])).toEqual([["sold", 90_000, 31]]);
+  });
+
+  test("a security deposit paid in the year is not rent received", () => {
+    const lease: ReportLease = { id: "n1", propertyId: "lot", unitLabel: "All", startDate: "2025-06-01", endDate: null, entries: [fact("deposit", "2025-06-01", 50_000), fact("rent", "2025-06-01", 50_000), fact("payment", "2025-06-01", -100_000)] };
+    const r = scheduleE({ year: 2025, properties: [lot], leases: [lease], expenses: [] });
+    expect(r.report.properties[0]!.lines["3"]).toBe(50_000);
+    expect(r.transactions.map((t) => [t.category, t.amount_cents])).toEqual([["Rent", 50_000]]);
   });
 });
 

@@ -165,6 +165,12 @@ describe("the figures of a month", () => {
     expect(april.cash_flow_cents).toBe(30_000);
   });
 
+  test("rent paid and refunded in the same month leaves no rent line", () => {
+    const lease: ReportLease = { ...unit1, entries: [fact("payment", "2025-06-02", -100_000), fact("refund", "2025-06-09", 100_000)] };
+    const june = statementFigures("2025-06", receiptsByProperty([lease]).get("maple")!, [lease], [], []);
+    expect([june.income, june.income_total_cents]).toEqual([[], 0]);
+  });
+
   test("a refund of rent is negative rent in its month", () => {
     const lease: ReportLease = { ...unit1, entries: [fact("rent", "2025-05-01", 100_000), fact("payment", "2025-05-01", -110_000), fact("refund", "2025-05-09", 10_000)] };
     const may = statementFigures("2025-05", receiptsByProperty([lease]).get("maple")!, [lease], [], []);
