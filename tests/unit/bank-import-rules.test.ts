@@ -212,6 +212,8 @@ describe("each row under the mapping", () => {
         "01/06/2025,FREE COFFEE,0.00",
         "TOTAL,,",
         `01/07/2025,${"VERY  LONG   PAYEE ".repeat(15)},-3.00`,
+        ",Pending transactions,",
+        "01/31/2025,,",
       ].join("\n"),
     );
     const read = readBankRows(rows, mapping({}));
@@ -223,6 +225,9 @@ describe("each row under the mapping", () => {
       [6, "not_a_transaction", []],
       [7, "error", ['"TOTAL" is not a date (MM/DD/YYYY)']],
       [8, "import", []],
+      // Without an amount a row is no transaction, whatever else it lacks.
+      [9, "not_a_transaction", []],
+      [10, "not_a_transaction", []],
     ]);
     expect(read[6]!.payee).toHaveLength(200);
     expect(read[6]!.payee.startsWith("VERY LONG PAYEE VERY LONG PAYEE")).toBe(true);
