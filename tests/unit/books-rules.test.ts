@@ -246,8 +246,16 @@ describe("the cash basis of a ledger: order, partial payments, credits and refun
 
   test("money paid ahead and partly refunded: what is left still pays the next charge", () => {
     // $1,300 against $1,000 of rent: $300 ahead; $100 of it refunded; the $200 left pays a $200 fee later.
-    const entries = [fact("rent", "2025-01-01", 100_000), fact("payment", "2025-01-02", -130_000), fact("refund", "2025-01-05", 10_000), fact("fee", "2025-01-20", 20_000)];
-    expect(byCategory(entries)).toEqual({ "2025-01-02 rent": 110_000, "2025-01-02 fee": 20_000, "2025-01-05 rent": -10_000 });
+    // The refund came out of money paid ahead, so nothing is owed back: a late fee paid later is a late fee.
+    const entries = [
+      fact("rent", "2025-01-01", 100_000),
+      fact("payment", "2025-01-02", -130_000),
+      fact("refund", "2025-01-05", 10_000),
+      fact("fee", "2025-01-20", 20_000),
+      fact("late_fee", "2025-01-25", 5_000),
+      fact("payment", "2025-02-01", -5_000),
+    ];
+    expect(byCategory(entries)).toEqual({ "2025-01-02 rent": 110_000, "2025-01-02 fee": 20_000, "2025-01-05 rent": -10_000, "2025-02-01 late_fee": 5_000 });
   });
 
   test("a refund nothing was paid ahead for is owed back: the next payment pays it back first", () => {
