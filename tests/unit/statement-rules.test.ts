@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { periodOf, type IsoDate } from "../../src/shared/calendar.ts";
+import { cashReceipts } from "../../src/server/domain/portal/cash-rules.ts";
 import type { LedgerFact } from "../../src/server/domain/portal/ledger-rules.ts";
 import { addressLine, monthlyStatement, receiptsByProperty, statementFigures, type ReportExpense, type ReportLease, type ReportProperty } from "../../src/server/domain/portal/statement-rules.ts";
 import type { ExpenseCategory } from "../../src/shared/books.ts";
@@ -253,6 +254,14 @@ describe("the monthly statement", () => {
     const withExpense = (category: ExpenseCategory) =>
       monthlyStatement({ month: "2025-03", ownerName: "M", generatedAt: new Date(0), properties: [pine], leases: [], expenses: [expense("pine", "2025-03-02", 100, category)], depositRefunds: [] }).properties.length;
     expect([withExpense("mortgage_interest"), withExpense("owner_draw"), withExpense("repairs")]).toEqual([1, 1, 1]);
+  });
+
+  test("each lease's receipts go to the property it is on", () => {
+    const elmLease: ReportLease = { ...unit1, id: "le", propertyId: "elm", entries: [fact("rent", "2025-03-01", 70_000), fact("payment", "2025-03-02", -70_000)] };
+    const byProperty = receiptsByProperty([unit1, elmLease, unit2]);
+    expect([...byProperty.keys()]).toEqual(["maple", "elm"]);
+    expect(byProperty.get("maple")).toEqual([...cashReceipts(unit1.entries), ...cashReceipts(unit2.entries)]);
+    expect(byProperty.get("elm")).toEqual([{ date: "2025-03-02", category: "rent", amountCents: 70_000, entryId: elmLease.entries[1]!.id }]);
   });
 
   test("the address line", () => {
