@@ -75,6 +75,8 @@ describe("dates", () => {
     for (const text of ["abc", "", "Pending", "on 2025-01-03", "x01/03/2025", "01/03/20251", "00/15/2025", "13/15/2025", "04/31/2025", "02/29/2025", "01/00/2025"]) {
       expect([text, parseBankDate(text, "MDY")]).toEqual([text, null]);
     }
+    // A year written with four digits is taken as written: 0025 is no year a bank means, not 1925.
+    expect(parseBankDate("0025-01-03", "MDY")).toBeNull();
     expect(parseBankDate("02/29/2024", "MDY")).toBe("2024-02-29");
     expect(parseBankDate("31/12/2025", "MDY")).toBeNull();
     expect(parseBankDate("31/12/2025", "DMY")).toBe("2025-12-31");
