@@ -78,7 +78,7 @@ const leases: ReportLease[] = [
 const expenses: ReportExpense[] = [
   expense("maple", "2025-01-01", 600_000, "mortgage_interest", "Chase Mortgage"),
   expense("maple", "2025-04-11", 50_000, "repairs", "Ace Hardware"),
-  expense("maple", "2025-05-02", 12_000, "other", "Orkin", "  Pest control "),
+  expense("maple", "2025-05-20", 12_000, "other", "Orkin", "  Pest control "),
   expense("maple", "2025-11-02", 8_000, "other", "Orkin", "Pest control"),
   expense("maple", "2025-07-01", 4_000, "other", "City of Chicago"),
   expense("maple", "2025-07-01", 30_000, "hoa_dues", "Maple HOA"),
@@ -88,7 +88,8 @@ const expenses: ReportExpense[] = [
   expense("store", "2025-01-01", 200_000, "mortgage_interest", "Wintrust"),
   expense("store", "2025-03-31", 100_000, "owner_draw", "Owner"),
   expense("store", "2025-03-31", 20_000, "mortgage_principal", "Wintrust"),
-  expense("old", "2025-03-31", 10_000, "repairs", "Handyman"),
+  expense("old", "2025-03-31", 6_000, "repairs", "Handyman"),
+  expense("old", "2025-05-02", 4_000, "repairs", "Handyman"),
 ];
 // Not dated in 2025: paid in other years.
 const otherYears = [expense("maple", "2024-12-31", 999_900, "repairs", "Late 2024"), expense("sold", "2026-01-01", 999_900, "repairs", "Early 2026")];
@@ -229,6 +230,16 @@ describe("Schedule E for 2025", () => {
     expect(zeroBasis.report.properties[0]!.notes).toHaveLength(1);
   });
 
+  test("land is not depreciated even with a basis and a date; a building needs both", () => {
+    const land = property("land", "Vacant Lot", "land", "2020-01-01", 5_000_000);
+    const noDate = property("nodate", "New Duplex", "multi_family", null, 20_000_000);
+    const r = scheduleE({ year: 2025, properties: [land, noDate], leases: [], expenses: [] }).report;
+    expect(r.properties.map((c) => [c.depreciation, c.lines["18"], c.notes.length])).toEqual([
+      [null, 0, 0],
+      [null, 0, 1],
+    ]);
+  });
+
   test("uncategorised expenses are on no line and listed; what is not deductible is listed by category", () => {
     expect(report.uncategorized).toEqual([{ expense_id: expenses[7]!.id, date: "2025-10-10", property: "Maple Two-Flat", payee: "ZELLE J SMITH", amount_cents: 7_500 }]);
     expect(report.not_deductible).toEqual([
@@ -253,12 +264,14 @@ describe("Schedule E for 2025", () => {
       ["2025-02-03", "A", "Maple Two-Flat", "Unit 1", "Rent", "3", 100_000],
       ["2025-03-01", "A", "Maple Two-Flat", "Unit 2", "Rent", "3", 120_000],
       // Column A of page 2 comes before column B of page 1 on the same day.
-      ["2025-03-31", "A", "Old House", "Handyman", "Repairs", "14", 10_000],
+      ["2025-03-31", "A", "Old House", "Handyman", "Repairs", "14", 6_000],
       ["2025-03-31", "B", "Corner Store", "Owner", "Owner draw", "none", 100_000],
       ["2025-03-31", "B", "Corner Store", "Wintrust", "Mortgage principal", "none", 20_000],
       ["2025-04-11", "A", "Maple Two-Flat", "Ace Hardware", "Repairs", "14", 50_000],
       ["2025-05-01", "C", "Parking Lot", "Unit All", "Rent", "3", 50_000],
-      ["2025-05-02", "A", "Maple Two-Flat", "Orkin", "Other", "19", 12_000],
+      // A later day comes after an earlier one whatever the columns.
+      ["2025-05-02", "A", "Old House", "Handyman", "Repairs", "14", 4_000],
+      ["2025-05-20", "A", "Maple Two-Flat", "Orkin", "Other", "19", 12_000],
       ["2025-06-30", "B", "Corner Store", "Cook County Treasurer", "Property taxes", "16", 400_000],
       ["2025-07-01", "A", "Maple Two-Flat", "City of Chicago", "Other", "19", 4_000],
       ["2025-07-01", "A", "Maple Two-Flat", "Maple HOA", "HOA dues", "19", 30_000],
@@ -284,7 +297,14 @@ describe("Schedule E for 2025", () => {
   });
 
   test("an archived property is listed for rent received in the year alone", () => {
-    const leaseIn2025: ReportLease = { id: "c2", propertyId: "sold", unitLabel: "4B", startDate: "2024-01-01", endDate: "2025-01-31", entries: [fact("rent", "2025-01-01", 90_000), fact("payment", "2025-01-05", -90_000)] };
+    const leaseIn2025: ReportLease = {
+      id: "c2",
+      propertyId: "sold",
+      unitLabel: "4B",
+      startDate: "2024-01-01",
+      endDate: "2025-01-31",
+      entries: [fact("rent", "2024-12-01", 90_000), fact("payment", "2024-12-01", -90_000), fact("rent", "2025-01-01", 90_000), fact("payment", "2025-01-05", -90_000)],
+    };
     const r = scheduleE({ year: 2025, properties: [sold], leases: [leaseIn2025], expenses: [] }).report;
     expect(r.properties.map((c) => [c.property.id, c.lines["3"], c.line_2.fair_rental_days])).toEqual([["sold", 90_000, 31]]);
   });
@@ -306,8 +326,9 @@ describe("fair rental days", () => {
     expect(fairRentalDays([lease("2025-01-01", "2025-01-31"), lease("2025-01-31", "2025-02-28")], 2025)).toBe(59);
     // Back to back: Jan 1-Jan 31 and Feb 1-Feb 28.
     expect(fairRentalDays([lease("2025-02-01", "2025-02-28"), lease("2025-01-01", "2025-01-31")], 2025)).toBe(59);
-    // A lease that ended in the year before, or a single day.
+    // Leases that ended in the year before or start in the next count nothing; a single day counts one.
     expect(fairRentalDays([lease("2024-01-01", "2024-12-31"), lease("2025-12-31", "2025-12-31")], 2025)).toBe(1);
+    expect(fairRentalDays([lease("2023-01-01", "2024-06-30"), lease("2025-03-01", "2025-03-10"), lease("2026-02-01", null)], 2025)).toBe(10);
     expect(fairRentalDays([lease("2025-01-01", "2025-01-01")], 2025)).toBe(1);
     expect(fairRentalDays([], 2025)).toBe(0);
   });
