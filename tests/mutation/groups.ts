@@ -22,7 +22,7 @@ export const groups: MutationGroup[] = [
   {
     name: "books",
     mutate: ["depreciation", "cash-rules", "schedule-e-rules", "statement-rules", "bank-import-rules"].map((m) => `src/server/domain/portal/${m}.ts`),
-    tests: ["tests/unit/books-rules.test.ts"],
+    tests: ["tests/unit/books-rules.test.ts", "tests/unit/statement-rules.test.ts", "tests/unit/schedule-e-rules.test.ts", "tests/unit/bank-import-rules.test.ts"],
   },
   // The community's rules.
   {

@@ -8,7 +8,7 @@ import { periodOf, type IsoDate } from "../../src/shared/calendar.ts";
 import { renderScheduleEPdf } from "../../src/server/documents/schedule-e-pdf.ts";
 import { bankRows, duplicateKey, guessMapping, parseBankAmount, parseBankDate, payeeKey, readBankRows, suggestCategory } from "../../src/server/domain/portal/bank-import-rules.ts";
 import { cashReceipts, depositHeld, owedOn } from "../../src/server/domain/portal/cash-rules.ts";
-import { depreciation, depreciationSchedule, RECOVERY_CLASS, tablePercent } from "../../src/server/domain/portal/depreciation.ts";
+import { depreciation, depreciationSchedule, RECOVERY_CLASS, RECOVERY_CLASS_LABELS, tablePercent } from "../../src/server/domain/portal/depreciation.ts";
 import type { LedgerFact } from "../../src/server/domain/portal/ledger-rules.ts";
 import { prorate } from "../../src/server/domain/portal/rent.ts";
 import { fairRentalDays, scheduleE } from "../../src/server/domain/portal/schedule-e-rules.ts";
@@ -94,6 +94,33 @@ describe("depreciation by Publication 946", () => {
   });
 });
 
+describe("depreciation: the classes and the edges of the tables", () => {
+  test("each property type's recovery class (IRC 168: dwelling units 27.5 years, other buildings 39, land none)", () => {
+    expect(RECOVERY_CLASS).toEqual({
+      single_family: "residential_27_5",
+      multi_family: "residential_27_5",
+      vacation: "nonresidential_39",
+      commercial: "nonresidential_39",
+      self_rental: "nonresidential_39",
+      other: "nonresidential_39",
+      land: "none",
+    });
+    expect(RECOVERY_CLASS_LABELS.none).toBe("Land: not depreciable");
+  });
+
+  test("no percentage for land, before the year placed in service, or for a month that is not one", () => {
+    expect([1, 2, 40].map((year) => tablePercent("none", year, 1))).toEqual([0, 0, 0]);
+    expect([tablePercent("residential_27_5", 0, 1), tablePercent("nonresidential_39", 0, 6), tablePercent("residential_27_5", -3, 1)]).toEqual([0, 0, 0]);
+    expect([tablePercent("residential_27_5", 2, 0), tablePercent("residential_27_5", 2, 13), tablePercent("nonresidential_39", 2, 0), tablePercent("nonresidential_39", 2, 13)]).toEqual([0, 0, 0, 0]);
+    // Land has no schedule at all.
+    const land = depreciationSchedule(5_000_000, "2020-01-01", 2025, "none");
+    expect(land).toEqual({ recoveryClass: "none", basisCents: 5_000_000, placedInService: "2020-01-01", current: { year: 2025, recoveryYear: 6, percent: 0, amountCents: 0 }, priorCents: 0, remainingCents: 5_000_000, years: [] });
+    // Nonresidential: 40 years, the last the rest of the first year's month (July: 1.391%).
+    const store = depreciationSchedule(39_000_000, "2023-07-20", 2062, "nonresidential_39");
+    expect([store.years.length, store.years.at(-1)!.year, store.current.percent, store.remainingCents]).toEqual([40, 2062, 1391, 0]);
+  });
+});
+
 let seq = 0;
 const fact = (kind: LedgerFact["kind"], date: IsoDate, amountCents: number, extra: Partial<LedgerFact> = {}): LedgerFact => ({
   id: `e${++seq}`,
@@ -174,6 +201,73 @@ describe("the cash basis of a ledger", () => {
         expect(counted).toBe(cashIn - cashOut);
       }),
     );
+  });
+});
+
+describe("the cash basis of a ledger: order, partial payments, credits and refunds", () => {
+  test("entries given out of date order are read by date; on one day, in the order recorded", () => {
+    // A late fee recorded before a backdated rent charge and payment: the payment pays the rent first.
+    const late = fact("late_fee", "2025-03-07", 5_000);
+    const payment = fact("payment", "2025-03-06", -100_000);
+    const rent = fact("rent", "2025-03-01", 100_000);
+    expect(byCategory([late, payment, rent])).toEqual({ "2025-03-06 rent": 100_000 });
+    // Rent and the deposit charged the same day, $1,500 paid that day: the rent first, then $500 of the deposit.
+    const sameDay = [fact("rent", "2025-03-01", 100_000), fact("deposit", "2025-03-01", 100_000), fact("payment", "2025-03-01", -150_000)];
+    expect(cashReceipts(sameDay).map((r) => [r.category, r.amountCents])).toEqual([
+      ["rent", 100_000],
+      ["deposit", 50_000],
+    ]);
+  });
+
+  test("a charge paid in two parts counts under what it paid both times", () => {
+    const entries = [fact("late_fee", "2025-03-07", 5_000), fact("payment", "2025-03-10", -2_000), fact("payment", "2025-03-20", -3_000)];
+    expect(byCategory(entries)).toEqual({ "2025-03-10 late_fee": 2_000, "2025-03-20 late_fee": 3_000 });
+  });
+
+  test("a credit covers its charge without money: the next payment pays the next charge", () => {
+    // The late fee is waived by a credit; the rent paid afterwards is all rent.
+    const entries = [fact("late_fee", "2025-03-07", 5_000), fact("credit", "2025-03-08", -5_000), fact("rent", "2025-04-01", 100_000), fact("payment", "2025-04-01", -100_000)];
+    expect(byCategory(entries)).toEqual({ "2025-04-01 rent": 100_000 });
+  });
+
+  test("entries of the wrong sign count for nothing", () => {
+    const entries = [fact("deposit", "2025-03-01", 100_000), fact("payment", "2025-03-01", -100_000), fact("deposit_applied", "2025-04-01", 50_000), fact("refund", "2025-04-02", -20_000), fact("rent", "2025-04-03", -30_000)];
+    expect(cashReceipts(entries).map((r) => [r.date, r.category, r.amountCents])).toEqual([["2025-03-01", "deposit", 100_000]]);
+  });
+
+  test("the receipts come in date order: a refund of money paid ahead gives it back on the refund's day", () => {
+    const entries = [fact("rent", "2025-01-01", 100_000), fact("payment", "2025-01-02", -110_000), fact("refund", "2025-01-05", 10_000)];
+    expect(cashReceipts(entries).map((r) => [r.date, r.category, r.amountCents, r.entryId])).toEqual([
+      ["2025-01-02", "rent", 100_000, entries[1]!.id],
+      ["2025-01-02", "rent", 10_000, entries[1]!.id],
+      ["2025-01-05", "rent", -10_000, entries[2]!.id],
+    ]);
+  });
+
+  test("money paid ahead and partly refunded: what is left still pays the next charge", () => {
+    // $1,300 against $1,000 of rent: $300 ahead; $100 of it refunded; the $200 left pays a $200 fee later.
+    // The refund came out of money paid ahead, so nothing is owed back: a late fee paid later is a late fee.
+    const entries = [
+      fact("rent", "2025-01-01", 100_000),
+      fact("payment", "2025-01-02", -130_000),
+      fact("refund", "2025-01-05", 10_000),
+      fact("fee", "2025-01-20", 20_000),
+      fact("late_fee", "2025-01-25", 5_000),
+      fact("payment", "2025-02-01", -5_000),
+    ];
+    expect(byCategory(entries)).toEqual({ "2025-01-02 rent": 110_000, "2025-01-02 fee": 20_000, "2025-01-05 rent": -10_000, "2025-02-01 late_fee": 5_000 });
+  });
+
+  test("a refund nothing was paid ahead for is owed back: the next payment pays it back first", () => {
+    const entries = [fact("rent", "2025-01-01", 100_000), fact("payment", "2025-01-02", -100_000), fact("refund", "2025-01-20", 100_000), fact("late_fee", "2025-01-25", 5_000), fact("payment", "2025-02-01", -5_000)];
+    expect(byCategory(entries)).toEqual({ "2025-01-02 rent": 100_000, "2025-01-20 rent": -100_000, "2025-02-01 rent": 5_000 });
+  });
+
+  test("deposits held and balances owed count the day itself", () => {
+    const entries = [fact("deposit", "2025-03-10", 100_000), fact("payment", "2025-03-10", -100_000), fact("rent", "2025-04-01", 120_000)];
+    expect(depositHeld(cashReceipts(entries), "2025-03-10")).toBe(100_000);
+    expect(owedOn(entries, "2025-03-31")).toBe(0);
+    expect(owedOn(entries, "2025-04-01")).toBe(120_000);
   });
 });
 
