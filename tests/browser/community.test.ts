@@ -88,7 +88,8 @@ test("a Basic member posts a topic, a paid member replies and mentions them, and
   await shown(paid.page.getByText("under the RLTO interest is due after 12 months"));
 
   await basic.page.goto(`${ctx.server.url}/community`);
-  await shown(basic.page.getByRole("link", { name: /Notifications\s*1 unread/ }));
+  // The mention's notification is written with the reply; the page's first load on a busy machine may take a while.
+  await shown(basic.page.getByRole("link", { name: /Notifications\s*1 unread/ }), 20_000);
   await basic.page.getByRole("link", { name: /Notifications/ }).click();
   await basic.page.getByRole("link", { name: /Paolo F\. mentioned you in "Security deposit interest in Chicago"/ }).click();
   await shown(basic.page.getByText("under the RLTO interest is due after 12 months"));

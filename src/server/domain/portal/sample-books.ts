@@ -231,15 +231,17 @@ async function openMaintenance(services: Services, owner: Owner, places: Places)
 }
 
 /**
- * Makes the sample books on the first start and writes every day since the last one written,
- * through today, in one transaction. Each day is claimed by its key first: a second process waits
+ * Makes the sample owner and books on the first start and writes every day since the last one
+ * written, through today, in one transaction. Each day is claimed by its key first: a second process waits
  * for the first one's commit and then finds every key taken, and a restart starts after the last day.
  */
 export async function keepSampleBooks(services: Services): Promise<{ created: boolean; days: number }> {
   const today = chicagoToday(services.now());
-  const owner = await ensureSampleOwner(services.db);
   return services.db.transaction(async (tx) => {
     const inTx: Services = { ...services, db: tx as unknown as Db };
+    // The owner is made with the books, in their commit: the demo shows once the owner exists
+    // (demo-embed.ts), and it must never show an owner whose books are still being written.
+    const owner = await ensureSampleOwner(inTx.db);
     const [setup] = await tx.insert(communityJobKeys).values({ key: SETUP_KEY }).onConflictDoNothing().returning();
     const [last] = await tx
       .select({ key: communityJobKeys.key })
