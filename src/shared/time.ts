@@ -1,21 +1,23 @@
 // Times are stored in UTC and shown in America/Chicago (DECISIONS.md 18).
 export const ASSOCIATION_TIME_ZONE = "America/Chicago";
 
+// The formatters are made once: making one costs far more than formatting with it, and dates
+// are formatted on every signature, email and PDF.
+const longDate = new Intl.DateTimeFormat("en-US", { timeZone: ASSOCIATION_TIME_ZONE, dateStyle: "long" });
+const longDateTime = new Intl.DateTimeFormat("en-US", { timeZone: ASSOCIATION_TIME_ZONE, dateStyle: "long", timeStyle: "long" });
+const longTime = new Intl.DateTimeFormat("en-US", { timeZone: ASSOCIATION_TIME_ZONE, timeStyle: "long" });
+
 /** "November 21, 2026" in Chicago. */
 export function chicagoDate(date: Date): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone: ASSOCIATION_TIME_ZONE, dateStyle: "long" }).format(date);
+  return longDate.format(date);
 }
 
 /** "November 21, 2026 at 7:35:11 AM CST" */
 export function chicagoDateTime(date: Date): string {
-  return new Intl.DateTimeFormat("en-US", {
-    timeZone: ASSOCIATION_TIME_ZONE,
-    dateStyle: "long",
-    timeStyle: "long",
-  }).format(date);
+  return longDateTime.format(date);
 }
 
 /** "7:35:11 AM CST" */
 export function chicagoTime(date: Date): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone: ASSOCIATION_TIME_ZONE, timeStyle: "long" }).format(date);
+  return longTime.format(date);
 }

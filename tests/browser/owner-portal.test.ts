@@ -27,7 +27,8 @@ const monthStart = (months: number) => `${plusMonths(periodOf(chicagoToday(new D
 
 async function walkThrough(page: Page, phone: boolean) {
   await page.goto(`${ctx.server.url}/portal`);
-  await shown(page.getByRole("heading", { name: "Welcome to your owner portal" }));
+  // The first page of a fresh browser loads the app and its first calls: room for a busy machine.
+  await shown(page.getByRole("heading", { name: "Welcome to your owner portal" }), 20_000);
   await page.getByRole("link", { name: "Add your first property" }).click();
 
   const dialog = page.getByRole("dialog", { name: "Add a property" });

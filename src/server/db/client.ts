@@ -29,6 +29,23 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return Array.isArray(result) ? result : result.rows;
 }
 
+/**
+ * A query built once per database handle and then run with its placeholders filled (drizzle's
+ * prepared queries). For the reads of every request (the session, its member): building the SQL
+ * of a select costs more than running it.
+ */
+export function preparedPerDatabase<Q>(build: (db: DbOrTx) => Q): (db: DbOrTx) => Q {
+  const built = new WeakMap<DbOrTx, Q>();
+  return (db) => {
+    let query = built.get(db);
+    if (!query) {
+      query = build(db);
+      built.set(db, query);
+    }
+    return query;
+  };
+}
+
 /** Runs one statement and answers its rows. */
 export type StatementRunner = (query: SQL) => Promise<Record<string, unknown>[]>;
 
@@ -84,6 +101,36 @@ function guardAgainstClosedSocketWrites() {
   });
 }
 
+/**
+ * Drizzle runs each query through the driver's `unsafe(text, params, { prepare: false })`
+ * (drizzle-orm issue 6096), and the driver then sends every statement with parameters twice:
+ * Parse and Describe, wait, then Bind and Execute. That second round trip was most of the time
+ * of the signing path under load (see the README's benchmark). Here the queries are prepared,
+ * as the driver does by default for its own: once per connection and statement text, then one
+ * round trip each. Transactions and savepoints hand their callbacks a client that does the same.
+ * The statements a connection keeps go with it when the driver retires it (`max_lifetime`).
+ */
+function preparedByDefault(client: postgres.Sql): postgres.Sql {
+  const withPreparedCallback = (method: (...args: unknown[]) => unknown) => (...args: unknown[]) => {
+    const callback = args.pop() as (inner: postgres.Sql) => unknown;
+    return method(...args, (inner: postgres.Sql) => callback(preparedByDefault(inner)));
+  };
+  return new Proxy(client, {
+    get(target, key, receiver) {
+      if (key === "unsafe") {
+        return (text: string, params?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) =>
+          target.unsafe(text, params, { ...options, prepare: true });
+      }
+      if (key === "begin" || key === "savepoint") {
+        // A transaction's client has `savepoint` where the pool's has `begin`; the types know only one.
+        const method = (target as unknown as Record<string, (...args: unknown[]) => unknown>)[key]!;
+        return withPreparedCallback(method.bind(target));
+      }
+      return Reflect.get(target, key, receiver);
+    },
+  });
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     guardAgainstClosedSocketWrites();
@@ -98,7 +145,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         connect_timeout: 10,
       });
     const client = connect(options.poolSize ?? 10);
-    const db = drizzlePostgres(client, { schema }) as unknown as Db;
+    const db = drizzlePostgres(preparedByDefault(client), { schema }) as unknown as Db;
     const dedicated = new Set<postgres.Sql>();
     const dialect = new PgDialect();
     return {

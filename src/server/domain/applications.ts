@@ -11,13 +11,13 @@ import {
 import type { TApplyRequest, TSignRequest } from "../../shared/application-schema.ts";
 import { isPaidLevel, nextStepsFor, suggestPortalUsername, type MembershipLevel } from "../../shared/membership.ts";
 import { chicagoDate } from "../../shared/time.ts";
-import { queryRows, type DbOrTx, type StatementRunner } from "../db/client.ts";
+import { preparedPerDatabase, queryRows, type DbOrTx, type StatementRunner } from "../db/client.ts";
 import { groupCommit, type GroupCommit } from "../db/group-commit.ts";
 import { agreementVersions, applications, contracts, emailOutbox, members, rateLimits, sessions, signInTokens } from "../db/schema.ts";
 import { pdfFontsFor, sha256Hex } from "../documents/contract-pdf.ts";
 import { AppError, databaseUnavailable, forbidden, notFound, unauthorized } from "../errors.ts";
 import { signedAgreementMessage } from "../mail/contract-emails.ts";
-import { alreadyMemberEmail, applicationReceivedEmail } from "../mail/templates.ts";
+import { alreadyMemberEmail, applicationReceivedEmail, type RenderedEmail } from "../mail/templates.ts";
 import type { Services } from "../services.ts";
 import type { RequestMeta } from "./caller.ts";
 import { consumeLink, LINK_LIFETIME_MS } from "./links.ts";
@@ -90,10 +90,8 @@ interface ApplyItem {
   mail_subject: string;
   mail_html: string;
   mail_text: string;
-  member_mail_template: string;
-  member_mail_subject: string;
-  member_mail_html: string;
-  member_mail_text: string;
+  /** The link's token, for the member's message (the same for every member but for it). */
+  link_token: string;
   /** The rate limit's counter key, null when the client address is unknown (nothing to count). */
   rate_key: string | null;
   mail_rate_key: string;
@@ -120,7 +118,7 @@ interface ApplyOutcome {
  * written at the same time cannot deadlock on each other. The group commit never puts two applies
  * for one email in a batch, so the email identifies an apply within it.
  */
-async function writeApplies(run: StatementRunner, items: ApplyItem[]): Promise<ApplyOutcome[]> {
+async function writeApplies(run: StatementRunner, items: ApplyItem[], memberMail: RenderedEmail): Promise<ApplyOutcome[]> {
   const first = items[0]!;
   // The batch is one text parameter (a prepared statement would otherwise type it jsonb and encode it again).
   const rows = await run(sql`
@@ -130,8 +128,7 @@ async function writeApplies(run: StatementRunner, items: ApplyItem[]): Promise<A
         property_management_status text, license_status text, specialty_skills jsonb, other_specialty text,
         agree_to_terms boolean, consent_digital_signature boolean, ip_address text, user_agent text, continue_id uuid,
         session_id text, session_expires_at timestamptz, link_id text, link_expires_at timestamptz,
-        mail_template text, mail_subject text, mail_html text, mail_text text,
-        member_mail_template text, member_mail_subject text, member_mail_html text, member_mail_text text,
+        mail_template text, mail_subject text, mail_html text, mail_text text, link_token text,
         rate_key text, mail_rate_key text, now timestamptz, rate_reset_at timestamptz, mail_rate_reset_at timestamptz)
     ),
     rate_keys as (
@@ -171,7 +168,12 @@ async function writeApplies(run: StatementRunner, items: ApplyItem[]): Promise<A
         consent_digital_signature = c.consent_digital_signature, ip_address = c.ip_address, user_agent = c.user_agent,
         updated_at = c.now
       from allowed c
-      where c.continue_id is not null and a.id = c.continue_id and a.status = 'pending' and lower(a.email) = c.email
+      -- Most batches continue nothing: the first condition is then decided once and nothing is read.
+      -- Otherwise the ids, as an array, find their applications by key. Joined on the id alone, the
+      -- plan scanned the whole table on every batch (it cannot tell how few rows continue).
+      where exists (select from allowed where continue_id is not null)
+        and a.id = any(array(select continue_id from allowed where continue_id is not null))
+        and a.id = c.continue_id and a.status = 'pending' and lower(a.email) = c.email
       returning a.id, c.ord
     ),
     inserted as (
@@ -199,10 +201,10 @@ async function writeApplies(run: StatementRunner, items: ApplyItem[]): Promise<A
     mail as (
       insert into ${emailOutbox} (template, to_address, subject, html, text, member_id)
       select
-        case when member_id is null then mail_template else member_mail_template end, email,
-        case when member_id is null then mail_subject else member_mail_subject end,
-        case when member_id is null then mail_html else member_mail_html end,
-        case when member_id is null then mail_text else member_mail_text end,
+        case when member_id is null then mail_template else ${memberMail.template} end, email,
+        case when member_id is null then mail_subject else ${memberMail.subject} end,
+        case when member_id is null then mail_html else replace(${memberMail.html}, ${LINK_TOKEN_SLOT}, link_token) end,
+        case when member_id is null then mail_text else replace(${memberMail.text}, ${LINK_TOKEN_SLOT}, link_token) end,
         member_id
       from created where may_mail
       order by ord
@@ -223,6 +225,8 @@ async function writeApplies(run: StatementRunner, items: ApplyItem[]): Promise<A
 }
 
 const APPLY_MAX_BATCH = 64;
+/** Where the link's token goes in the member's message: letters only, so escaping leaves it as it is. */
+const LINK_TOKEN_SLOT = "LINKTOKENSLOT";
 /** The application_name of the connection the batches go over (PostgreSQL). */
 export const APPLY_CONNECTION_NAME = "membership-apply";
 /**
@@ -244,8 +248,11 @@ function applyQueue(services: Services): GroupCommit<ApplyItem, ApplyOutcome> {
   let queue = applyQueues.get(services.db);
   if (!queue) {
     const run = services.database.dedicatedRunner(APPLY_CONNECTION_NAME);
+    // The member's message is the same for every member but for its link: made once, the token
+    // filled in by the statement (most applies are not a member's, and each carried both).
+    const memberMail = alreadyMemberEmail(services.config, { token: LINK_TOKEN_SLOT });
     queue = groupCommit({
-      write: (items) => writeApplies(run, items.map((item, ord) => ({ ...item, ord }))),
+      write: (items) => writeApplies(run, items.map((item, ord) => ({ ...item, ord })), memberMail),
       maxBatch: APPLY_MAX_BATCH,
       maxInFlight: 1,
       key: (item) => item.email,
@@ -282,7 +289,6 @@ export async function applyForMembership(
     nextSteps,
     token: linkToken,
   });
-  const memberEmail = alreadyMemberEmail(services.config, { token: linkToken });
   const token = generateToken();
   const expiresAt = new Date(now.getTime() + SESSION_LIFETIME.applicant);
 
@@ -311,10 +317,7 @@ export async function applyForMembership(
     mail_subject: email.subject,
     mail_html: email.html,
     mail_text: email.text,
-    member_mail_template: memberEmail.template,
-    member_mail_subject: memberEmail.subject,
-    member_mail_html: memberEmail.html,
-    member_mail_text: memberEmail.text,
+    link_token: linkToken,
     // Without a client address there is nothing to count; the attempt is then never over the limit.
     rate_key: meta.ip ? rateLimitKey(APPLY_PER_IP, meta.ip) : null,
     mail_rate_key: rateLimitKey(APPLY_MAIL_PER_EMAIL, input.email),
@@ -379,9 +382,13 @@ export async function applicationAwaitingSignature(services: Services, token: st
 
 export async function findApplication(db: DbOrTx, id: string): Promise<ApplicationRow | null> {
   if (!isUuid(id)) return null;
-  const [row] = await db.select().from(applications).where(eq(applications.id, id)).limit(1);
+  const [row] = await applicationById(db).execute({ id });
   return row ?? null;
 }
+
+const applicationById = preparedPerDatabase((db) =>
+  db.select().from(applications).where(eq(applications.id, sql.placeholder("id"))).limit(1).prepare("application_by_id"),
+);
 
 /** Who may see or sign an application: its applicant session, or the member it became. */
 export function assertApplicationAccess(application: ApplicationRow, auth: ValidSession | null) {

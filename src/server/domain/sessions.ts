@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
-import { and, eq } from "drizzle-orm";
-import type { DbOrTx } from "../db/client.ts";
+import { and, eq, sql } from "drizzle-orm";
+import { preparedPerDatabase, type DbOrTx } from "../db/client.ts";
 import { adminUsers, members, sessions, tenantAccounts, type SessionKind } from "../db/schema.ts";
 
 // Sessions after Lucia's design (DECISIONS.md 5): the browser holds a random token, the
@@ -65,11 +65,18 @@ export type ValidSession =
   | { kind: "admin"; session: SessionRow; admin: AdminRow }
   | { kind: "tenant"; session: SessionRow; tenant: TenantAccountRow };
 
+const sessionById = preparedPerDatabase((db) =>
+  db.select().from(sessions).where(eq(sessions.id, sql.placeholder("id"))).limit(1).prepare("session_by_id"),
+);
+const memberById = preparedPerDatabase((db) =>
+  db.select().from(members).where(eq(members.id, sql.placeholder("id"))).limit(1).prepare("session_member_by_id"),
+);
+
 /** The session a token stands for, or null when unknown, expired or its owner is gone. */
 export async function validateSessionToken(db: DbOrTx, token: string, now = new Date()): Promise<ValidSession | null> {
   if (!/^[a-z2-7]{32}$/.test(token)) return null;
   const id = hashToken(token);
-  const [session] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+  const [session] = await sessionById(db).execute({ id });
   if (!session) return null;
   if (session.expiresAt.getTime() <= now.getTime()) {
     await db.delete(sessions).where(eq(sessions.id, id));
@@ -85,7 +92,7 @@ export async function validateSessionToken(db: DbOrTx, token: string, now = new 
       return session.applicationId ? { kind: "applicant", session, applicationId: session.applicationId } : null;
     case "member": {
       if (!session.memberId) return null;
-      const [member] = await db.select().from(members).where(eq(members.id, session.memberId)).limit(1);
+      const [member] = await memberById(db).execute({ id: session.memberId });
       // A deactivated or deleted member loses every session at once.
       if (!member || !member.isActive || member.deletedAt) return null;
       return { kind: "member", session, member };

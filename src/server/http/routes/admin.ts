@@ -29,6 +29,10 @@ import { readJson, readQuery } from "../validate.ts";
 // no session is 401, a member session 403. Lists answer arrays (SPEC.md's shape) with the total
 // in X-Total-Count; `offset` fetches further pages.
 
+const ZAuditLogQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(ADMIN_PAGE_SIZES.auditLog),
+  before: z.coerce.number().int().min(1).optional(),
+});
 const actor = (c: Context<AppEnv>): AdminActor => ({ admin: c.var.auth.admin!.admin, ip: c.var.meta.ip, session: c.var.auth.admin! });
 
 function listQuery(c: Context<AppEnv>, defaultLimit: number) {
@@ -106,7 +110,7 @@ export const adminRoutes = new Hono<AppEnv>()
 
   // Records: read-only.
   .get("/audit-log", async (c) => {
-    const query = readQuery(c, z.object({ limit: z.coerce.number().int().min(1).max(200).default(ADMIN_PAGE_SIZES.auditLog), before: z.coerce.number().int().min(1).optional() }));
+    const query = readQuery(c, ZAuditLogQuerySchema);
     return c.json(await listAuditLog(c.var.services.db, query));
   })
   .get("/outbox", async (c) => {

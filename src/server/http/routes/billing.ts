@@ -21,6 +21,7 @@ import { readJson } from "../validate.ts";
 // SPEC.md 7's payment, subscription and upgrade calls, and Stripe's webhook. Each route is a
 // thin transport over one domain function (the tRPC billing router calls the same ones).
 
+const ZCancelBodySchema = ZCancelRequestSchema.extend({ immediately: z.boolean().optional() });
 const ZInitiateSchema = z.object({
   billing_frequency: z.literal("monthly", { message: "Billing is monthly only." }).optional(),
 });
@@ -43,7 +44,7 @@ export const subscriptionRoutes = new Hono<AppEnv>()
   .get("/status/:email", async (c) => c.json(await getSubscriptionStatus(c.var.services, c.var.auth, c.req.param("email"))))
   .get("/billing-portal/:email", async (c) => c.json(await openBillingPortal(c.var.services, c.var.auth, c.req.param("email"))))
   .post("/cancel", async (c) => {
-    const input = await readJson(c, ZCancelRequestSchema.extend({ immediately: z.boolean().optional() }));
+    const input = await readJson(c, ZCancelBodySchema);
     return c.json(await cancelSubscription(c.var.services, c.var.auth, input));
   })
   .post("/resume", async (c) => c.json(await resumeSubscription(c.var.services, c.var.auth, await readJson(c, ZResumeRequestSchema))));

@@ -38,6 +38,7 @@ import { readJson, readQuery } from "../validate.ts";
 // COMMUNITY.md 5: the forum under /api/community, notifications and email preferences. Members
 // (Basic included) and admins read and write; anonymous callers get 401.
 
+const ZNotificationIdsSchema = z.object({ ids: z.array(z.string().uuid()).max(100).optional() });
 const actor = (c: Context<AppEnv>) => communityActor(c.var.auth);
 const adminActor = (c: Context<AppEnv>): AdminActor => ({ admin: requireAdmin(c).admin, ip: c.var.meta.ip, session: c.var.auth.admin! });
 
@@ -93,7 +94,7 @@ export const notificationRoutes = new Hono<AppEnv>()
   })
   .post("/read", async (c) => {
     const { member } = requireMember(c);
-    const { ids } = await readJson(c, z.object({ ids: z.array(z.string().uuid()).max(100).optional() }), { emptyIsObject: true });
+    const { ids } = await readJson(c, ZNotificationIdsSchema, { emptyIsObject: true });
     return c.json(await markNotificationsRead(c.var.services, member, ids));
   });
 

@@ -16,6 +16,9 @@ import { readJson } from "../validate.ts";
 import { ZLinkTokenRequestSchema } from "../../../shared/account-schema.ts";
 import { z } from "zod";
 
+/** The signing body: the consent and name, and the fingerprint of the agreement shown (DECISIONS.md 13). */
+const ZSignBodySchema = ZSignRequestSchema.and(z.object({ agreement_sha256: z.string().max(64).optional() }));
+
 // SPEC.md 7: /api/membership/*
 export const membershipRoutes = new Hono<AppEnv>()
   .post("/apply", async (c) => {
@@ -41,7 +44,7 @@ export const membershipRoutes = new Hono<AppEnv>()
   })
   .post("/contract-signed/:id", async (c) => {
     const id = c.req.param("id");
-    const input = await readJson(c, ZSignRequestSchema.and(z.object({ agreement_sha256: z.string().max(64).optional() })));
+    const input = await readJson(c, ZSignBodySchema);
     const result = await signAgreement(c.var.services, id, signingSession(c.var.auth, id), input, c.var.meta);
     if (result.memberSession) switchToMemberSession(c, c.var.services, result.memberSession);
     return c.json({ ...signResponse(result), access_token: result.memberSession?.token });

@@ -6,6 +6,8 @@ import { requestStrategySession } from "../../domain/strategy-sessions.ts";
 import type { AppEnv } from "../auth.ts";
 import { readJson, readQuery } from "../validate.ts";
 
+const ZFreshQuerySchema = z.object({ fresh: z.enum(["0", "1", "true", "false"]).optional() });
+
 // The public site's calls: /api/site/*
 export const siteRoutes = new Hono<AppEnv>()
   .post("/strategy-sessions", async (c) => {
@@ -14,7 +16,7 @@ export const siteRoutes = new Hono<AppEnv>()
     return c.json({ success: true, id: result.id, message: result.message }, 201);
   })
   .get("/demo-status", async (c) => {
-    const query = readQuery(c, z.object({ fresh: z.enum(["0", "1", "true", "false"]).optional() }));
+    const query = readQuery(c, ZFreshQuerySchema);
     const fresh = query.fresh === "1" || query.fresh === "true";
     return c.json(await checkDemoEmbed(c.var.services, { fresh }));
   });
