@@ -147,7 +147,10 @@ async function writeApplies(run: StatementRunner, items: ApplyItem[], memberMail
     ),
     checked as (
       select i.*,
-        (select m.id from ${members} m where lower(m.email) = i.email and m.deleted_at is null) as member_id,
+        -- By the unique email index alone (a deleted member's row keeps its email): with the
+        -- deleted_at condition in the WHERE, a plan made while the table was small read the
+        -- partial listed-members index from end to end, once per apply.
+        (select case when m.deleted_at is null then m.id end from ${members} m where lower(m.email) = i.email) as member_id,
         t.count - k.attempts + (row_number() over (partition by i.rate_key order by i.ord))::int as attempt_count,
         t.reset_at_ms,
         coalesce(mt.count, 0) <= ${APPLY_MAIL_PER_EMAIL.limit} as may_mail
