@@ -149,8 +149,23 @@ function charsetOf(path: string): Set<number> {
 
 let standardCharset: Set<number> | undefined;
 let unicodeCharset: Set<number> | undefined;
+let outsideStandard: RegExp | undefined;
 /** Whether a character needs no glyph: line breaks and tabs are laid out, not drawn. */
 const isLayout = (codePoint: number) => codePoint === 0x0a || codePoint === 0x0d || codePoint === 0x09;
+
+/** A pattern that finds a character that is neither laid out nor in `charset`. */
+function patternOutside(charset: Set<number>): RegExp {
+  const codePoints = [...new Set([0x09, 0x0a, 0x0d, ...charset])].sort((a, b) => a - b);
+  const ranges: string[] = [];
+  for (let i = 0; i < codePoints.length; i++) {
+    let j = i;
+    while (j + 1 < codePoints.length && codePoints[j + 1] === codePoints[j]! + 1) j++;
+    const hex = (cp: number) => `\\u{${cp.toString(16)}}`;
+    ranges.push(i === j ? hex(codePoints[i]!) : `${hex(codePoints[i]!)}-${hex(codePoints[j]!)}`);
+    i = j;
+  }
+  return new RegExp(`[^${ranges.join("")}]`, "u");
+}
 
 /**
  * The font set for a record about to be signed: the built-in fonts when they can draw all of its
@@ -161,6 +176,9 @@ export function pdfFontsFor(contract: Omit<ContractRecord, "pdfFonts" | "id" | "
   const helvetica = StandardFonts.Helvetica as unknown as Parameters<typeof StandardFontEmbedder.for>[0];
   standardCharset ??= new Set(StandardFontEmbedder.for(helvetica).encoding.supportedCodePoints);
   const printed = printedText(contract);
+  // Nearly every record is all built-in characters: one pass of a compiled pattern says so.
+  outsideStandard ??= patternOutside(standardCharset);
+  if (!outsideStandard.test(printed)) return "standard";
   let set: PdfFontSet = "standard";
   for (const ch of printed) {
     const codePoint = ch.codePointAt(0)!;
