@@ -44,9 +44,11 @@ export function serverAndBrowser(env: () => Record<string, string | undefined> =
 // bun:test's expect has no Playwright matchers; these wait the way toBeVisible() would.
 import type { Locator } from "playwright-core";
 
-const WAIT_MS = 5000;
+// Long enough for a fresh browser's first page on a loaded two-core machine (the suite runs files
+// side by side); a wait that is met returns at once, so only a failing test pays for it.
+const WAIT_MS = 15_000;
 
-/** Waits until the element is visible (fails the test after 5 s). */
+/** Waits until the element is visible (fails the test after 15 s). */
 export async function shown(locator: Locator, timeout = WAIT_MS): Promise<Locator> {
   await locator.first().waitFor({ state: "visible", timeout });
   return locator;
