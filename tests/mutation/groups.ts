@@ -51,6 +51,6 @@ groups.push(
   { name: "webhooks", mutate: [linesOf(billingEvents, "applyBillingEvent"), linesOf(billingEvents, "markPaymentCompleted")], tests: ["tests/api/stripe.test.ts", "tests/api/payments.test.ts"], timeoutMs: 90_000 },
   { name: "subscriptions", mutate: [linesOf(subscriptions, "cancelSubscription"), linesOf(subscriptions, "expireOverdueSubscriptions")], tests: ["tests/api/payments.test.ts", "tests/api/stripe.test.ts"], timeoutMs: 90_000 },
   { name: "rate-limits", mutate: ["src/server/domain/rate-limit.ts"], tests: ["tests/api/accounts.test.ts", "tests/api/security.test.ts"], timeoutMs: 120_000 },
-  { name: "sessions", mutate: ["src/server/domain/sessions.ts"], tests: ["tests/api/accounts.test.ts", "tests/api/account-hardening.test.ts"], timeoutMs: 90_000 },
+  { name: "sessions", mutate: ["src/server/domain/sessions.ts"], tests: ["tests/api/sessions.test.ts", "tests/api/accounts.test.ts", "tests/api/account-hardening.test.ts"], timeoutMs: 90_000 },
   { name: "portal-access", mutate: ["src/server/domain/portal/access.ts"], tests: ["tests/api/owner-portal.test.ts", "tests/api/demo-portal.test.ts"], timeoutMs: 90_000 },
 );
