@@ -4,8 +4,8 @@ import { NOTICES_FOR_GROUND, SERVICE_METHOD_LABELS, SERVICE_METHODS, type Notice
 import { chicagoToday } from "@shared/calendar.ts";
 import { Button, buttonClass } from "../../../components/Button.tsx";
 import { Field, inputClass } from "../../../components/FormField.tsx";
-import { uploadFile } from "../../../lib/upload.ts";
 import { trpc } from "../../../trpc.ts";
+import { AttachFile } from "../services/AttachFile.tsx";
 import { day, Failed, FormError, money, Section, Working } from "../owner/ui.tsx";
 import { CaseTimeline, Counsel, CourtFacts, Fact, type EvictionCase } from "./shared.tsx";
 
@@ -217,7 +217,6 @@ function RecordService({ caseId, noticeId, onDone }: { caseId: string; noticeId:
 function DocumentAndNote({ caseId, onDone }: { caseId: string; onDone: () => Promise<void> }) {
   const id = useId();
   const [body, setBody] = useState("");
-  const [uploadError, setUploadError] = useState<unknown>(null);
   const note = trpc.member.evictions.note.useMutation({
     onSuccess: async () => {
       setBody("");
@@ -240,29 +239,7 @@ function DocumentAndNote({ caseId, onDone }: { caseId: string; onDone: () => Pro
         </Button>
         <FormError error={note.error} fallback="The note was not added." />
       </form>
-      <div>
-        <Field id={`${id}-file`} label="Add a document (PDF or photo)">
-          <input
-            id={`${id}-file`}
-            type="file"
-            accept="image/jpeg,image/png,image/webp,application/pdf"
-            className={inputClass}
-            onChange={async (e) => {
-              const file = e.target.files?.[0];
-              if (!file) return;
-              setUploadError(null);
-              try {
-                await uploadFile(`/api/portal/evictions/${caseId}/documents`, file);
-                await onDone();
-              } catch (err) {
-                setUploadError(err);
-              }
-              e.target.value = "";
-            }}
-          />
-        </Field>
-        <FormError error={uploadError} fallback="The document was not added." />
-      </div>
+      <AttachFile path={`/api/portal/evictions/${caseId}/documents`} label="Add a document (PDF or photo)" onDone={() => void onDone()} />
     </div>
   );
 }

@@ -3,8 +3,8 @@ import { Link, useNavigate, useParams, useSearchParams } from "react-router-dom"
 import { chicagoToday, plusDays } from "@shared/calendar.ts";
 import { Button } from "../../../components/Button.tsx";
 import { Field, inputClass } from "../../../components/FormField.tsx";
-import { uploadFile } from "../../../lib/upload.ts";
 import { trpc } from "../../../trpc.ts";
+import { AttachFile } from "../services/AttachFile.tsx";
 import { day, Failed, FormError, Section, Working } from "../owner/ui.tsx";
 import { Fact } from "./shared.tsx";
 
@@ -116,7 +116,6 @@ export function ServiceJobPage({ canWrite }: { canWrite: boolean }) {
   const { id = "" } = useParams();
   const utils = trpc.useUtils();
   const job = trpc.member.serviceJobs.get.useQuery({ id });
-  const [uploadError, setUploadError] = useState<unknown>(null);
   if (job.isPending) return <Working label="Loading the job..." />;
   if (job.isError) return <Failed error={job.error} what="this service job" />;
   const j = job.data;
@@ -153,26 +152,11 @@ export function ServiceJobPage({ canWrite }: { canWrite: boolean }) {
         </div>
         {canWrite && ["received", "assigned", "attempting", "not_served"].includes(j.state) && (
           <div className="mt-4">
-            <Field id="job-document" label="Add a document to serve (PDF or photo)">
-              <input
-                id="job-document"
-                type="file"
-                accept="image/jpeg,image/png,image/webp,application/pdf"
-                className={inputClass}
-                onChange={async (e) => {
-                  const file = e.target.files?.[0];
-                  if (!file) return;
-                  setUploadError(null);
-                  try {
-                    await uploadFile(`/api/portal/service-jobs/${j.id}/documents`, file);
-                    await utils.member.serviceJobs.invalidate();
-                  } catch (err) {
-                    setUploadError(err);
-                  }
-                }}
-              />
-            </Field>
-            <FormError error={uploadError} fallback="The document was not added." />
+            <AttachFile
+              path={`/api/portal/service-jobs/${j.id}/documents`}
+              label="Add a document to serve (PDF or photo)"
+              onDone={() => void utils.member.serviceJobs.invalidate()}
+            />
           </div>
         )}
       </Section>
