@@ -33,6 +33,7 @@ export const groups: MutationGroup[] = [
 ];
 
 const applications = "src/server/domain/applications.ts";
+const signBatch = "src/server/domain/sign-batch.ts";
 const billingEvents = "src/server/domain/billing-events.ts";
 const subscriptions = "src/server/domain/subscriptions.ts";
 /** The lines of one function of a module, for Stryker's `file:from-to` patterns. */
@@ -46,7 +47,12 @@ function linesOf(file: string, name: string): string {
 
 // The domain functions that hold money, records and access, with the API tests that speak for them.
 groups.push(
-  { name: "signing", mutate: [linesOf(applications, "signAgreement")], tests: ["tests/api/application-flow.test.ts", "tests/api/contracts.test.ts"], timeoutMs: 60_000 },
+  {
+    name: "signing",
+    mutate: [linesOf(applications, "signAgreement"), linesOf(signBatch, "signQueue")],
+    tests: ["tests/api/application-flow.test.ts", "tests/api/contracts.test.ts", "tests/api/sign-concurrency.test.ts"],
+    timeoutMs: 60_000,
+  },
   // The webhook's once-per-event transaction and the payment it records; the subscription changes a member makes.
   { name: "webhooks", mutate: [linesOf(billingEvents, "applyBillingEvent"), linesOf(billingEvents, "markPaymentCompleted")], tests: ["tests/api/stripe.test.ts", "tests/api/payments.test.ts"], timeoutMs: 90_000 },
   { name: "subscriptions", mutate: [linesOf(subscriptions, "cancelSubscription"), linesOf(subscriptions, "expireOverdueSubscriptions")], tests: ["tests/api/payments.test.ts", "tests/api/stripe.test.ts"], timeoutMs: 90_000 },

@@ -11,12 +11,13 @@ import {
 import type { TApplyRequest, TSignRequest } from "../../shared/application-schema.ts";
 import { isPaidLevel, nextStepsFor, suggestPortalUsername, type MembershipLevel } from "../../shared/membership.ts";
 import { chicagoDate } from "../../shared/time.ts";
-import { preparedPerDatabase, queryRows, type DbOrTx, type StatementRunner } from "../db/client.ts";
+import { preparedPerDatabase, type DbOrTx, type StatementRunner } from "../db/client.ts";
 import { groupCommit, type GroupCommit } from "../db/group-commit.ts";
-import { agreementVersions, applications, contracts, emailOutbox, members, rateLimits, sessions, signInTokens } from "../db/schema.ts";
+import { applications, contracts, emailOutbox, members, rateLimits, sessions, signInTokens } from "../db/schema.ts";
 import { pdfFontsFor, sha256Hex } from "../documents/contract-pdf.ts";
 import { AppError, databaseUnavailable, forbidden, notFound, unauthorized } from "../errors.ts";
 import { signedAgreementMessage } from "../mail/contract-emails.ts";
+import { signQueue } from "./sign-batch.ts";
 import { alreadyMemberEmail, applicationReceivedEmail, type RenderedEmail } from "../mail/templates.ts";
 import type { Services } from "../services.ts";
 import type { RequestMeta } from "./caller.ts";
@@ -480,7 +481,8 @@ export function signingSession(
 /**
  * Signs the agreement: the signature record (DECISIONS.md 13), the member account, the
  * application's new status, the signed-agreement email and the member session commit together,
- * in one statement (signing is on every new member's path; see the bench). The PDF is not made
+ * in one statement with the signatures that arrive at the same time (`signQueue`; signing is on
+ * every new member's path, see the bench). The PDF is not made
  * here: it is the record's rendering, made when the email is sent or the file first downloaded.
  * Signing again answers the same contract.
  */
@@ -547,69 +549,52 @@ export async function signAgreement(
   const mail = signedAgreementMessage(services, { contract, member });
   const session = newSessionToken("member", now);
 
-  // One statement: it locks the application, and writes only if it is still the pending version
-  // whose agreement was shown (a correction in between changes updated_at), and no member has the
-  // email yet (the unique index, ON CONFLICT DO NOTHING). Its rows commit together or not at all.
-  const [outcome] = await queryRows<{ pending: number; unchanged: number; signed: number }>(
-    services.db,
-    sql`
-    with app as (
-      select id, updated_at from ${applications} where id = ${application.id} and status = 'pending' for update
-    ),
-    unchanged as (
-      select id from app where updated_at = ${application.updatedAt.toISOString()}::timestamptz
-    ),
-    version as (
-      insert into ${agreementVersions} (version, title, template_sha256)
-      select ${AGREEMENT_VERSION}, ${shown.agreement.title}, ${referenceTemplateSha()} from unchanged
-      on conflict do nothing
-    ),
-    member as (
-      insert into ${members} (id, email, first_name, last_name, phone, membership_level, status,
-        property_management_status, license_status, specialty_skills, other_specialty, email_verified_at, created_at, updated_at)
-      select ${member.id}::uuid, ${member.email}, ${member.firstName}, ${member.lastName}, ${member.phone}, ${level}, ${status},
-        ${member.propertyManagementStatus}, ${member.licenseStatus},
-        array(select jsonb_array_elements_text(${JSON.stringify(member.specialtySkills)}::text::jsonb)),
-        ${member.otherSpecialty}, ${member.emailVerifiedAt?.toISOString() ?? null}::timestamptz, ${now.toISOString()}::timestamptz,
-        ${now.toISOString()}::timestamptz
-      from unchanged
-      on conflict do nothing
-      returning id
-    ),
-    contract as (
-      insert into ${contracts} (id, application_id, member_id, member_name, member_email, membership_level, agreement_version,
-        contract_text, text_sha256, signature_name, consent_wording, signed_at, ip_address, user_agent, email_sent, pdf_fonts, verify_url,
-        created_at)
-      select ${contract.id}::uuid, ${contract.applicationId}::uuid, m.id, ${contract.memberName}, ${contract.memberEmail}, ${level},
-        ${AGREEMENT_VERSION}, ${contract.contractText}, ${contract.textSha256}, ${contract.signatureName}, ${contract.consentWording},
-        ${now.toISOString()}::timestamptz, ${contract.ipAddress}, ${contract.userAgent}, true, ${contract.pdfFonts},
-        ${contract.verifyUrl}, ${now.toISOString()}::timestamptz
-      from member m
-    ),
-    signed as (
-      update ${applications} set status = ${status}, member_id = m.id, signed_at = ${now.toISOString()}::timestamptz,
-        updated_at = ${now.toISOString()}::timestamptz
-      from member m where ${applications.id} = ${application.id}
-    ),
-    mail as (
-      insert into ${emailOutbox} (template, to_address, subject, html, text, attachments, member_id)
-      select ${mail.template}, ${mail.to}, ${mail.subject}, ${mail.html}, ${mail.text}, ${JSON.stringify(mail.attachments)}::jsonb, m.id
-      from member m
-    ),
-    session as (
-      insert into ${sessions} (id, kind, member_id, expires_at) select ${session.id}, 'member', m.id, ${session.expiresAt.toISOString()}::timestamptz
-      from member m
-    )
-    select (select count(*) from app)::int as pending, (select count(*) from unchanged)::int as unchanged,
-      (select count(*) from member)::int as signed`,
-  );
+  const outcome = await signQueue(services).submit({
+    ord: 0,
+    application_id: application.id,
+    application_updated_at: application.updatedAt.toISOString(),
+    now: now.toISOString(),
+    agreement_version: AGREEMENT_VERSION,
+    agreement_title: shown.agreement.title,
+    template_sha256: referenceTemplateSha(),
+    member_id: member.id,
+    email: member.email,
+    first_name: member.firstName,
+    last_name: member.lastName,
+    phone: member.phone,
+    membership_level: level,
+    status,
+    property_management_status: member.propertyManagementStatus,
+    license_status: member.licenseStatus,
+    specialty_skills: member.specialtySkills,
+    other_specialty: member.otherSpecialty,
+    email_verified_at: member.emailVerifiedAt?.toISOString() ?? null,
+    contract_id: contract.id,
+    member_name: contract.memberName,
+    contract_text: contract.contractText,
+    text_sha256: contract.textSha256,
+    signature_name: contract.signatureName,
+    consent_wording: contract.consentWording,
+    ip_address: contract.ipAddress,
+    user_agent: contract.userAgent,
+    pdf_fonts: contract.pdfFonts,
+    verify_url: verifyUrl,
+    mail_template: mail.template,
+    mail_to: mail.to,
+    mail_subject: mail.subject,
+    mail_html: mail.html,
+    mail_text: mail.text,
+    mail_attachments: mail.attachments,
+    session_id: session.id,
+    session_expires_at: session.expiresAt.toISOString(),
+  });
 
-  if (outcome!.signed === 1) {
+  if (outcome.signed) {
     return { contract, memberId: member.id, membershipLevel: level, status, memberSession: { token: session.token, expiresAt: session.expiresAt } };
   }
   // Signed by a request that came first: answer its contract.
-  if (outcome!.pending === 0) return signedAlready(services, application, auth, now);
-  if (outcome!.unchanged === 0) {
+  if (!outcome.pending) return signedAlready(services, application, auth, now);
+  if (!outcome.unchanged) {
     throw new AppError("CONFLICT", "The agreement has changed since it was shown. Please review it again and sign.");
   }
   throw new AppError("CONFLICT", MEMBER_EXISTS);
