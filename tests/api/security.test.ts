@@ -188,6 +188,10 @@ describe("requests the server must not choke on", () => {
       expect(res.status, path).toBe(400);
       expect(((await res.json()) as { detail: string }).detail).toBe("The address is not valid.");
     }
+    // Only the path is checked: encoded paths that decode, and a stray % in the query, pass.
+    expect((await site.request("/api/health?note=100%")).status).toBe(200);
+    expect((await site.request("/api/%68ealth")).status).toBe(200);
+    expect((await site.request("http://localhost:3000/api/health#%")).status).toBe(200);
   });
 
   test("static files come from the build folder itself, never from a sibling whose name starts the same", async () => {

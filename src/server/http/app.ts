@@ -50,19 +50,35 @@ export interface AppOptions {
   webDist?: string;
 }
 
+/** The path of an absolute address as it was sent, still percent-encoded. */
+function rawPath(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start < 0) return "/";
+  const end = url.search(/[?#]/);
+  return end < 0 || end < start ? url.slice(start) : url.slice(start, end);
+}
+
+/** Whether every percent sign of a path starts a sequence that decodes (UTF-8 included). */
+function decodes(path: string): boolean {
+  if (!path.includes("%")) return true;
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The whole HTTP surface: REST under /api, tRPC under /trpc, the web app everywhere else. */
 export function createApp(services: Services, options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
   // The built-in demo is a path of this app; a configured one may be elsewhere.
   const demoOrigin = new URL(services.config.DEMO_URL, services.config.PUBLIC_URL).origin;
 
-  // A path that does not decode (`/%`, `/%E0%A4%A`) is a bad request, whatever it names.
+  // A path that does not decode (`/%`, `/%E0%A4%A`) is a bad request, whatever it names. Read
+  // from the address as it came (parsing it into a URL cost a seventh of a signing's server time).
   app.use(async (c, next) => {
-    try {
-      decodeURIComponent(new URL(c.req.url).pathname);
-    } catch {
-      return c.json({ detail: "The address is not valid." }, 400);
-    }
+    if (!decodes(rawPath(c.req.url))) return c.json({ detail: "The address is not valid." }, 400);
     await next();
   });
 

@@ -57,10 +57,15 @@ export function applicationWaitingNotice(level: string): string {
  * redirected (308) to the same path on PUBLIC_URL. Only reads are redirected.
  */
 export function oneHost(config: Config): MiddlewareHandler<AppEnv> {
+  let parsed: { text: string; url: URL } | null = null;
+  const parsedPublicUrl = (text: string) => {
+    if (parsed?.text !== text) parsed = { text, url: new URL(text) };
+    return parsed.url;
+  };
   return async (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
     // Read at each request: PUBLIC_URL is known once the server has its port.
-    const publicUrl = new URL(config.PUBLIC_URL);
+    const publicUrl = parsedPublicUrl(config.PUBLIC_URL);
     const forwardedHost = config.TRUST_PROXY ? c.req.header("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
     const host = forwardedHost ?? c.req.header("host");
     if (host && host.toLowerCase() !== publicUrl.host.toLowerCase()) {
