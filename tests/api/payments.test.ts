@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
-import { emailOutbox, members, payments, subscriptions } from "../../src/server/db/schema.ts";
+import { applications, emailOutbox, members, payments, subscriptions } from "../../src/server/db/schema.ts";
 import { CARD_DECLINED_MESSAGE } from "../../src/shared/billing.ts";
 import { applyAndSign, emailCode } from "../support/fixtures.ts";
 import { sessionIdOf, trpcCall } from "../support/billing.ts";
@@ -75,6 +75,13 @@ describe("paying after signing", () => {
 
     const member = await memberRow(signed.email);
     expect(member).toMatchObject({ membershipLevel: "Standard", status: "active" });
+    // The application that waited for this payment is an active membership now.
+    const [application] = await t.services.db.select().from(applications).where(eq(applications.id, signed.applicationId));
+    expect(application!.status).toBe("active");
+    // The payment names the subscription it started.
+    const [subscription] = await t.services.db.select().from(subscriptions).where(eq(subscriptions.memberId, member.id));
+    const [payment] = await t.services.db.select().from(payments).where(eq(payments.sessionId, sessionId));
+    expect(payment!.subscriptionId).toBe(subscription!.id);
     const sub = await client.get(`/api/subscriptions/status/${encodeURIComponent(signed.email)}`);
     expect(sub.body.subscription).toMatchObject({ membership_level: "Standard", status: "active", amount: 50, currency: "usd", billing_frequency: "monthly" });
     expect(sub.body.subscription.next_billing_date).toBeString();
@@ -165,6 +172,9 @@ describe("cancelling and the test clock", () => {
       ["initial", "completed", 10000],
       ["renewal", "completed", 10000],
     ]);
+    // A renewal is on the card statement; only the first payment is emailed.
+    expect(await emailsTo(email, "payment_received")).toHaveLength(1);
+    expect(await emailsTo(email, "upgrade_confirmed")).toHaveLength(0);
   });
 
   test("a failed renewal marks past_due, emails the member, keeps access 7 days, then Basic", async () => {
@@ -224,6 +234,11 @@ describe("upgrades", () => {
     expect(done.body).toMatchObject({ success: true, new_membership_level: "Premium" });
     expect(done.body.redirect_url).toBeString();
     expect(await memberRow(signed.email)).toMatchObject({ membershipLevel: "Premium", status: "active" });
+    // The upgrade's own confirmation, not the new member's welcome payment email.
+    const confirmations = await emailsTo(signed.email, "upgrade_confirmed");
+    expect(confirmations).toHaveLength(1);
+    expect(confirmations[0]!.text).toContain("Premium membership");
+    expect(await emailsTo(signed.email, "payment_received")).toHaveLength(0);
   });
 
   test("Standard to Premium and back is a prorated plan change on the same subscription", async () => {

@@ -231,6 +231,21 @@ describe("the webhook", () => {
     expect(own!.status).toBe("cancelled");
   });
 
+  test("subscription.deleted for a subscription Stripe no longer returns still ends the member's own", async () => {
+    const { session, member } = await checkoutStarted();
+    const sub = stripe.completeCheckout(session.id);
+    await deliver(event("checkout.session.completed", { id: session.id }));
+    expect(await memberRow(member.email)).toMatchObject({ membershipLevel: "Standard", status: "active" });
+    // Gone from Stripe (a test-mode clean-up, a deleted customer): retrieving it answers 404.
+    stripe.subscriptions.delete(sub.id as string);
+    const res = await deliver(event("customer.subscription.deleted", { ...sub, status: "canceled" }));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: true, outcome: "applied" });
+    expect(await memberRow(member.email)).toMatchObject({ membershipLevel: "Basic", status: "active" });
+    const [own] = await t.services.db.select().from(subscriptions).where(eq(subscriptions.memberId, member.id));
+    expect(own!.status).toBe("cancelled");
+  });
+
   test("a renewal failure marks past_due and emails once; invoice.paid later restores active", async () => {
     const { session, member } = await checkoutStarted();
     const sub = stripe.completeCheckout(session.id);
@@ -261,9 +276,13 @@ describe("the webhook", () => {
   });
 
   test("an unknown event type answers 200 and is ignored; checkout.session.expired expires the payment", async () => {
-    const res = await deliver(event("customer.created", { id: "cus_x" }));
+    const ignoredId = `evt_ignored_${Date.now()}`;
+    const res = await deliver(event("customer.created", { id: "cus_x" }, ignoredId));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ received: true, outcome: "ignored" });
+    // Recorded under the type Stripe sent, so a repeat is known for what it was.
+    const [seen] = await t.services.db.select().from(processedWebhookEvents).where(eq(processedWebhookEvents.id, ignoredId));
+    expect(seen!.type).toBe("customer.created");
     const { session, member } = await checkoutStarted();
     session.status = "expired";
     await deliver(event("checkout.session.expired", { id: session.id }));
