@@ -147,6 +147,16 @@ describe("cancelling and the test clock", () => {
     expect(cancelled.body.subscription.cancels_on).toBeString();
     const [sub] = await t.services.db.select().from(subscriptions).where(eq(subscriptions.memberId, (await memberRow(email)).id));
     expect(sub!.cancelReason).toBe("User requested cancellation");
+    const scheduled = await emailsTo(email, "subscription_cancelled");
+    expect(scheduled).toHaveLength(1);
+    expect(scheduled[0]!.text).toContain(`Hello ${(await memberRow(email)).firstName}`);
+    expect(scheduled[0]!.text).toContain("Standard");
+
+    // Cancelling again before the period ends says so, with the day it ends.
+    const twice = await client.post("/api/subscriptions/cancel", { member_email: email });
+    expect(twice.status).toBe(409);
+    expect(twice.body.detail).toStartWith("This subscription is already cancelled. It ends on ");
+    expect(twice.body.detail).toMatch(/It ends on [A-Z][a-z]+ \d{1,2}, \d{4}\.$/);
     expect(await emailsTo(email, "subscription_cancelled")).toHaveLength(1);
 
     await advance(20);
@@ -160,6 +170,15 @@ describe("cancelling and the test clock", () => {
 
     const again = await client.post("/api/subscriptions/cancel", { member_email: email, reason: "twice" });
     expect(again.status).toBe(409);
+    expect(again.body.detail).toBe("Basic membership is free: there is no subscription to cancel.");
+  });
+
+  test("a paid level with no subscription yet has nothing to cancel, and says so", async () => {
+    const client = t.client();
+    const signed = await applyAndSign(client, "Premium");
+    const res = await client.post("/api/subscriptions/cancel", { member_email: signed.email });
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toBe("There is no active subscription to cancel.");
   });
 
   test("a renewal is charged each month and recorded as a payment", async () => {
@@ -334,7 +353,13 @@ describe("authorization: strangers and other members are refused", () => {
     expect((await admin.get(`/api/payments/status/${owner.sessionId}`)).body.status).toBe("completed");
     const res = await admin.post("/api/subscriptions/cancel", { member_email: owner.email, immediately: true, reason: "Requested by phone" });
     expect(res.status).toBe(200);
+    expect(res.body.detail).toBe("Subscription cancelled successfully! The account has been downgraded to Basic membership.");
     expect(await memberRow(owner.email)).toMatchObject({ membershipLevel: "Basic", status: "active" });
+    // Ended now, not at the period's end: no "stays active until" email, the downgrade's own instead.
+    expect(await emailsTo(owner.email, "subscription_cancelled")).toHaveLength(0);
+    expect(await emailsTo(owner.email, "downgraded_to_basic")).toHaveLength(1);
+    const [ended] = await t.services.db.select().from(subscriptions).where(eq(subscriptions.memberId, (await memberRow(owner.email)).id));
+    expect(ended!.cancelReason).toBe("Requested by phone");
     expect((await admin.get("/api/subscriptions/status/nobody%40members.example.org")).status).toBe(404);
   });
 

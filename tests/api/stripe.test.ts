@@ -505,6 +505,30 @@ describe("what Stripe checks, and failures the code survives", () => {
     expect(await memberRow(email)).toMatchObject({ membershipLevel: "Basic" });
   });
 
+  test("a subscription Stripe no longer has is ended here too: by an administrator at once, and by the past-due sweep", async () => {
+    const first = await activeMember();
+    stripe.subscriptions.delete(first.sub.id as string);
+    const admin = t.client();
+    await signInAsAdmin(t.services, admin);
+    const done = await admin.post("/api/subscriptions/cancel", { member_email: first.email, reason: "Gone at Stripe", immediately: true });
+    expect(done.status).toBe(200);
+    expect(await memberRow(first.email)).toMatchObject({ membershipLevel: "Basic", status: "active" });
+    const [own] = await t.services.db.select().from(subscriptions).where(eq(subscriptions.memberId, first.member.id));
+    expect(own!.status).toBe("cancelled");
+
+    const second = await activeMember();
+    second.sub.status = "past_due";
+    await deliver(event("invoice.payment_failed", invoiceObject(second.sub, { billing_reason: "subscription_cycle", amount_paid: 0 })));
+    stripe.subscriptions.delete(second.sub.id as string);
+    t.clock.advance(8 * 24 * 3600_000);
+    try {
+      expect(await expireOverdueSubscriptions(t.services)).toBe(1);
+      expect(await memberRow(second.email)).toMatchObject({ membershipLevel: "Basic", status: "active" });
+    } finally {
+      t.clock.set(new Date());
+    }
+  });
+
   test("the past-due sweep ends an overdue subscription at Stripe, and tries again when Stripe does not answer", async () => {
     const { email, sub } = await activeMember();
     sub.status = "past_due";

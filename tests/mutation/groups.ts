@@ -21,9 +21,10 @@ export const groups: MutationGroup[] = [
   { name: "eviction", mutate: ["src/server/domain/portal/eviction-rules.ts"], tests: ["tests/unit/eviction-rules.test.ts"] },
   {
     name: "books",
-    mutate: ["depreciation", "cash-rules", "schedule-e-rules", "statement-rules", "bank-import-rules"].map((m) => `src/server/domain/portal/${m}.ts`),
-    tests: ["tests/unit/books-rules.test.ts", "tests/unit/statement-rules.test.ts", "tests/unit/schedule-e-rules.test.ts", "tests/unit/bank-import-rules.test.ts"],
+    mutate: ["depreciation", "cash-rules", "schedule-e-rules", "statement-rules"].map((m) => `src/server/domain/portal/${m}.ts`),
+    tests: ["tests/unit/books-rules.test.ts", "tests/unit/statement-rules.test.ts", "tests/unit/schedule-e-rules.test.ts"],
   },
+  { name: "bank-import", mutate: ["src/server/domain/portal/bank-import-rules.ts"], tests: ["tests/unit/bank-import-rules.test.ts", "tests/unit/books-rules.test.ts"] },
   // The community's rules.
   {
     name: "community",
