@@ -266,6 +266,17 @@ describe("the webhook", () => {
     expect(rows[0]!.paymentStatus).toBe("completed");
   });
 
+  test("a subscription without our member id (made in Stripe's dashboard) is the member's whose customer it bills", async () => {
+    const { session, member } = await checkoutStarted();
+    const sub = stripe.completeCheckout(session.id);
+    sub.metadata = {};
+    const res = await deliver(event("customer.subscription.updated", { ...sub }));
+    expect(await res.json()).toEqual({ received: true, outcome: "applied" });
+    expect(await memberRow(member.email)).toMatchObject({ membershipLevel: "Standard", status: "active" });
+    const [own] = await t.services.db.select().from(subscriptions).where(eq(subscriptions.memberId, member.id));
+    expect(own!.providerSubscriptionId).toBe(sub.id);
+  });
+
   test("subscription.deleted for an unknown customer answers 200 and changes nothing", async () => {
     const before = await t.services.db.select().from(members);
     const res = await deliver(event("customer.subscription.deleted", { id: "sub_unknown", object: "subscription", customer: "cus_unknown", status: "canceled" }));
