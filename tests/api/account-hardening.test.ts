@@ -295,6 +295,21 @@ describe("administrator sign-in cannot be used to lock the administrator out", (
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
   });
 
+  test("one address trying many names is stopped after 20 tries in 15 minutes, whatever the names", async () => {
+    const from = browserAt();
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      statuses.push((await from.post("/api/auth/admin/login", { username: `guess-${i}@association.test`, password: "wrong" })).status);
+    }
+    expect(statuses).toEqual([...Array(20).fill(401), 429]);
+    const tooMany = await from.post("/api/auth/admin/login", { username: "yet-another", password: "wrong" });
+    expect(tooMany.status).toBe(429);
+    expect(typeof tooMany.body.detail).toBe("string");
+    expect(Number(tooMany.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Another address is not affected.
+    expect((await browserAt().post("/api/auth/admin/login", { username: "guess-0@association.test", password: "wrong" })).status).toBe(401);
+  });
+
   test("a stranger who fails locks out their own address, not the administrator", async () => {
     const [admin] = await t.services.db.select().from(adminUsers).limit(1);
     const stranger = browserAt("203.0.113.200");
