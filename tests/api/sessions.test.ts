@@ -59,6 +59,13 @@ describe("session lifetimes", () => {
     const slid = await validateSessionToken(t.services.db, token, late);
     expect(slid?.session.expiresAt.getTime()).toBe(late.getTime() + 30 * DAY);
     expect((await storedExpiry(token))?.getTime()).toBe(late.getTime() + 30 * DAY);
+
+    // The half itself is still the first half; the millisecond after it is the second.
+    const other = await createSession(t.services.db, { kind: "member", memberId }, now);
+    const half = at(now, 15 * DAY);
+    expect((await validateSessionToken(t.services.db, other.token, half))?.session.expiresAt.getTime()).toBe(other.expiresAt.getTime());
+    const after = new Date(half.getTime() + 1);
+    expect((await validateSessionToken(t.services.db, other.token, after))?.session.expiresAt.getTime()).toBe(after.getTime() + 30 * DAY);
   });
 
   test("applicant and admin sessions never slide", async () => {
