@@ -277,6 +277,18 @@ describe("the webhook", () => {
     expect(own!.providerSubscriptionId).toBe(sub.id);
   });
 
+  test("an update for a subscription Stripe no longer returns changes nothing: only its deletion ends it", async () => {
+    const { session, member } = await checkoutStarted();
+    const sub = stripe.completeCheckout(session.id);
+    await deliver(event("checkout.session.completed", { id: session.id }));
+    stripe.subscriptions.delete(sub.id as string);
+    const res = await deliver(event("customer.subscription.updated", { ...sub, status: "canceled" }));
+    expect(res.status).toBe(200);
+    expect(await memberRow(member.email)).toMatchObject({ membershipLevel: "Standard", status: "active" });
+    const [own] = await t.services.db.select().from(subscriptions).where(eq(subscriptions.memberId, member.id));
+    expect(own!.status).toBe("active");
+  });
+
   test("subscription.deleted for an unknown customer answers 200 and changes nothing", async () => {
     const before = await t.services.db.select().from(members);
     const res = await deliver(event("customer.subscription.deleted", { id: "sub_unknown", object: "subscription", customer: "cus_unknown", status: "canceled" }));
@@ -288,15 +300,22 @@ describe("the webhook", () => {
 
   test("an unknown event type answers 200 and is ignored; checkout.session.expired expires the payment", async () => {
     const ignoredId = `evt_ignored_${Date.now()}`;
+    const subscriptionReads = () => stripe.calls("GET", "/v1/subscriptions").length;
+    const readsBefore = subscriptionReads();
     const res = await deliver(event("customer.created", { id: "cus_x" }, ignoredId));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ received: true, outcome: "ignored" });
     // Recorded under the type Stripe sent, so a repeat is known for what it was.
     const [seen] = await t.services.db.select().from(processedWebhookEvents).where(eq(processedWebhookEvents.id, ignoredId));
     expect(seen!.type).toBe("customer.created");
+    // An event we do not handle asks Stripe nothing.
+    expect(subscriptionReads()).toBe(readsBefore);
     const { session, member } = await checkoutStarted();
     session.status = "expired";
+    const readsBeforeExpiry = subscriptionReads();
     await deliver(event("checkout.session.expired", { id: session.id }));
+    // An expired checkout has no subscription to read.
+    expect(subscriptionReads()).toBe(readsBeforeExpiry);
     const [payment] = await t.services.db.select().from(payments).where(eq(payments.sessionId, session.id));
     expect(payment!.paymentStatus).toBe("expired");
     expect((await memberRow(member.email)).status).toBe("awaiting_payment");

@@ -51,7 +51,7 @@ groups.push(
   {
     name: "signing",
     mutate: [linesOf(applications, "signAgreement"), linesOf(signBatch, "signQueue")],
-    tests: ["tests/api/application-flow.test.ts", "tests/api/contracts.test.ts", "tests/api/sign-concurrency.test.ts"],
+    tests: ["tests/api/application-flow.test.ts", "tests/api/contracts.test.ts", "tests/api/sign-concurrency.test.ts", "tests/api/account-hardening.test.ts"],
     timeoutMs: 60_000,
   },
   // The webhook's once-per-event transaction and the payment it records; the subscription changes a member makes.
