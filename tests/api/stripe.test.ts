@@ -289,6 +289,17 @@ describe("the webhook", () => {
     expect(own!.status).toBe("active");
   });
 
+  test("a checkout event for a session Stripe does not know answers 200 and changes nothing", async () => {
+    const before = await t.services.db.select().from(payments);
+    for (const type of ["checkout.session.completed", "checkout.session.expired"]) {
+      const res = await deliver(event(type, { id: "cs_unknown_to_stripe", object: "checkout.session" }));
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ received: true, outcome: "unknown_customer" });
+    }
+    const after = await t.services.db.select().from(payments);
+    expect(after.map((p) => [p.id, p.paymentStatus])).toEqual(before.map((p) => [p.id, p.paymentStatus]));
+  });
+
   test("subscription.deleted for an unknown customer answers 200 and changes nothing", async () => {
     const before = await t.services.db.select().from(members);
     const res = await deliver(event("customer.subscription.deleted", { id: "sub_unknown", object: "subscription", customer: "cus_unknown", status: "canceled" }));
