@@ -37,12 +37,12 @@ const applications = "src/server/domain/applications.ts";
 const signBatch = "src/server/domain/sign-batch.ts";
 const billingEvents = "src/server/domain/billing-events.ts";
 const subscriptions = "src/server/domain/subscriptions.ts";
-/** The lines of one function of a module, for Stryker's `file:from-to` patterns. */
+/** The lines of one function (or function-valued constant) of a module, for Stryker's `file:from-to` patterns. */
 function linesOf(file: string, name: string): string {
   const lines = readFileSync(new URL(`../../${file}`, import.meta.url), "utf8").split("\n");
-  const start = lines.findIndex((l) => new RegExp(`^(export )?(async )?function ${name}\\b`).test(l));
+  const start = lines.findIndex((l) => new RegExp(`^(export )?((async )?function|const) ${name}\\b`).test(l));
   if (start < 0) throw new Error(`${name} not found in ${file}`);
-  const end = lines.findIndex((l, i) => i > start && l === "}");
+  const end = lines.findIndex((l, i) => i > start && (l === "}" || l === "});"));
   return `${file}:${start + 1}-${end + 1}`;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { groupCommit } from "../../src/server/db/group-commit.ts";
+import { groupCommit, groupCommitPerDatabase } from "../../src/server/db/group-commit.ts";
 
 // The scheduling of the group commit on its own; tests/api/apply-concurrency.test.ts drives the
 // real apply statement through it.
@@ -128,5 +128,24 @@ describe("group commit", () => {
     expect(await lost).toBe("no answer");
     expect(await waiting).toBe("done:b");
     expect(batches).toEqual([["a"], ["b"]]);
+  });
+});
+
+describe("one group commit per database handle", () => {
+  test("made on first use, the same one for the same handle, another for another handle", async () => {
+    let made = 0;
+    const queueOf = groupCommitPerDatabase((services: { db: object; name: string }) => {
+      made += 1;
+      return groupCommit<string, string>({ write: async (items) => items.map((i) => `${services.name}:${i}`), maxBatch: 8, maxInFlight: 1 });
+    });
+    const first = { db: {}, name: "first" };
+    const second = { db: {}, name: "second" };
+    expect(made).toBe(0);
+    const a = queueOf(first);
+    expect(queueOf({ ...first, name: "same handle" })).toBe(a);
+    const b = queueOf(second);
+    expect(b).not.toBe(a);
+    expect(made).toBe(2);
+    expect(await Promise.all([a.submit("x"), b.submit("y")])).toEqual(["first:x", "second:y"]);
   });
 });

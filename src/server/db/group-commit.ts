@@ -121,3 +121,19 @@ export function groupCommit<I, O>(options: GroupCommitOptions<I, O>): GroupCommi
     },
   };
 }
+
+/**
+ * One group commit per database handle, made on its first use: a server has one handle, each
+ * test app its own, and a batch must never go to another handle's database.
+ */
+export function groupCommitPerDatabase<S extends { db: object }, I, O>(make: (services: S) => GroupCommit<I, O>): (services: S) => GroupCommit<I, O> {
+  const made = new WeakMap<object, GroupCommit<I, O>>();
+  return (services) => {
+    let queue = made.get(services.db);
+    if (!queue) {
+      queue = make(services);
+      made.set(services.db, queue);
+    }
+    return queue;
+  };
+}

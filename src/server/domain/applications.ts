@@ -12,17 +12,17 @@ import type { TApplyRequest, TSignRequest } from "../../shared/application-schem
 import { isPaidLevel, nextStepsFor, suggestPortalUsername, type MembershipLevel } from "../../shared/membership.ts";
 import { chicagoDate } from "../../shared/time.ts";
 import { preparedPerDatabase, type DbOrTx, type StatementRunner } from "../db/client.ts";
-import { groupCommit, type GroupCommit } from "../db/group-commit.ts";
+import { groupCommit, groupCommitPerDatabase } from "../db/group-commit.ts";
 import { applications, contracts, emailOutbox, members, rateLimits, sessions, signInTokens } from "../db/schema.ts";
 import { pdfFontsFor, sha256Hex } from "../documents/contract-pdf.ts";
 import { AppError, databaseUnavailable, forbidden, notFound, unauthorized } from "../errors.ts";
 import { signedAgreementMessage } from "../mail/contract-emails.ts";
-import { signQueue } from "./sign-batch.ts";
 import { alreadyMemberEmail, applicationReceivedEmail, type RenderedEmail } from "../mail/templates.ts";
 import type { Services } from "../services.ts";
 import type { RequestMeta } from "./caller.ts";
 import { consumeLink, LINK_LIFETIME_MS } from "./links.ts";
 import { assertUnderRateLimit, rateLimitKey, type RateLimitRule } from "./rate-limit.ts";
+import { signQueue } from "./sign-batch.ts";
 import {
   createSession,
   generateToken,
@@ -238,7 +238,6 @@ export const APPLY_CONNECTION_NAME = "membership-apply";
  * client gets the 503. A backstop: on PostgreSQL the dedicated connection gives up after 4 s.
  */
 const APPLY_BATCH_TIMEOUT_MS = 5_000;
-const applyQueues = new WeakMap<DbOrTx, GroupCommit<ApplyItem, ApplyOutcome>>();
 
 /**
  * The apply endpoint is the busiest write of the site (see the benchmark in the README):
@@ -248,27 +247,19 @@ const applyQueues = new WeakMap<DbOrTx, GroupCommit<ApplyItem, ApplyOutcome>>();
  * of their own as a prepared statement (`dedicatedRunner`), so the pool stays with the rest of the
  * site and a batch skips planning.
  */
-function applyQueue(services: Services): GroupCommit<ApplyItem, ApplyOutcome> {
-  let queue = applyQueues.get(services.db);
-  if (!queue) {
-    const run = services.database.dedicatedRunner(APPLY_CONNECTION_NAME);
-    // The member's message is the same for every member but for its link: made once, the token
-    // filled in by the statement (most applies are not a member's, and each carried both).
-    const memberMail = alreadyMemberEmail(services.config, { token: LINK_TOKEN_SLOT });
-    queue = groupCommit({
-      write: (items) => writeApplies(run, items.map((item, ord) => ({ ...item, ord })), memberMail),
-      maxBatch: APPLY_MAX_BATCH,
-      maxInFlight: 1,
-      key: (item) => item.email,
-      timeout: {
-        ms: APPLY_BATCH_TIMEOUT_MS,
-        error: databaseUnavailable,
-      },
-    });
-    applyQueues.set(services.db, queue);
-  }
-  return queue;
-}
+const applyQueue = groupCommitPerDatabase((services: Services) => {
+  const run = services.database.dedicatedRunner(APPLY_CONNECTION_NAME);
+  // The member's message is the same for every member but for its link: made once, the token
+  // filled in by the statement (most applies are not a member's, and each carried both).
+  const memberMail = alreadyMemberEmail(services.config, { token: LINK_TOKEN_SLOT });
+  return groupCommit<ApplyItem, ApplyOutcome>({
+    write: (items) => writeApplies(run, items.map((item, ord) => ({ ...item, ord })), memberMail),
+    maxBatch: APPLY_MAX_BATCH,
+    maxInFlight: 1,
+    key: (item) => item.email,
+    timeout: { ms: APPLY_BATCH_TIMEOUT_MS, error: databaseUnavailable },
+  });
+});
 
 /**
  * Stores an application and starts the applicant session. The answer is the same whatever the
@@ -482,8 +473,8 @@ export function signingSession(
  * Signs the agreement: the signature record (DECISIONS.md 13), the member account, the
  * application's new status, the signed-agreement email and the member session commit together,
  * in one statement with the signatures that arrive at the same time (`signQueue`; signing is on
- * every new member's path, see the bench). The PDF is not made
- * here: it is the record's rendering, made when the email is sent or the file first downloaded.
+ * every new member's path, see the bench). The PDF is not made here: it is the record's
+ * rendering, made when the email is sent or the file first downloaded.
  * Signing again answers the same contract.
  */
 export async function signAgreement(

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { DbOrTx, StatementRunner } from "../db/client.ts";
-import { groupCommit, type GroupCommit } from "../db/group-commit.ts";
+import type { StatementRunner } from "../db/client.ts";
+import { groupCommit, groupCommitPerDatabase } from "../db/group-commit.ts";
 import { agreementVersions, applications, contracts, emailOutbox, members, sessions } from "../db/schema.ts";
 import { databaseUnavailable } from "../errors.ts";
 import type { Services } from "../services.ts";
@@ -142,25 +142,19 @@ const SIGN_MAX_BATCH = 32;
 export const SIGN_CONNECTION_NAME = "membership-sign";
 /** As for applies: a batch takes milliseconds, 5 s is a lost one (the client then gets a 503). */
 const SIGN_BATCH_TIMEOUT_MS = 5_000;
-const signQueues = new WeakMap<DbOrTx, GroupCommit<SignItem, SignOutcome>>();
 
 /**
  * Signing is on every new member's path (see the benchmark in the README): signatures that
  * arrive together are written together by a group commit, one batch at a time per server
  * process, over a connection of their own as a prepared statement, as applies are.
  */
-export function signQueue(services: Services): GroupCommit<SignItem, SignOutcome> {
-  let queue = signQueues.get(services.db);
-  if (!queue) {
-    const run = services.database.dedicatedRunner(SIGN_CONNECTION_NAME);
-    queue = groupCommit({
-      write: (items) => writeSigns(run, items.map((item, ord) => ({ ...item, ord }))),
-      maxBatch: SIGN_MAX_BATCH,
-      maxInFlight: 1,
-      key: (item) => item.email.toLowerCase(),
-      timeout: { ms: SIGN_BATCH_TIMEOUT_MS, error: databaseUnavailable },
-    });
-    signQueues.set(services.db, queue);
-  }
-  return queue;
-}
+export const signQueue = groupCommitPerDatabase((services: Services) => {
+  const run = services.database.dedicatedRunner(SIGN_CONNECTION_NAME);
+  return groupCommit<SignItem, SignOutcome>({
+    write: (items) => writeSigns(run, items.map((item, ord) => ({ ...item, ord }))),
+    maxBatch: SIGN_MAX_BATCH,
+    maxInFlight: 1,
+    key: (item) => item.email.toLowerCase(),
+    timeout: { ms: SIGN_BATCH_TIMEOUT_MS, error: databaseUnavailable },
+  });
+});
