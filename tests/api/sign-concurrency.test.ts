@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq, inArray, sql } from "drizzle-orm";
 import { applications, contracts, emailOutbox, members, sessions } from "../../src/server/db/schema.ts";
-import { writeSigns, type SignItem } from "../../src/server/domain/sign-batch.ts";
+import { SIGN_CONNECTION_NAME, writeSigns, type SignItem } from "../../src/server/domain/sign-batch.ts";
 import { applicationPayload } from "../support/fixtures.ts";
 import { createTestApp, type ApiClient, type TestApp } from "../support/harness.ts";
 
@@ -189,5 +189,15 @@ describe("the batched statement, item by item", () => {
         if (a !== signedAlready) expect(application!.status).toBe("pending");
       }
     }
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)("the signatures' own connection (PostgreSQL only: the embedded database runs in the server's process and has no connection of its own)", () => {
+  test("carries the batches beside the pool, one connection per server", async () => {
+    const results = await Promise.all((await Promise.all(Array.from({ length: 5 }, () => applicant()))).map(sign));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const backends = (await t.services.db.execute(sql`
+      select pid from pg_stat_activity where application_name = ${SIGN_CONNECTION_NAME} and datname = current_database()`)) as unknown as { pid: number }[];
+    expect(backends).toHaveLength(1);
   });
 });
