@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { count, eq, sql } from "drizzle-orm";
 import { applications, contracts, emailOutbox, members, sessions } from "../../src/server/db/schema.ts";
-import { apply, applicationPayload, applyAndSign, signInAsAdmin } from "../support/fixtures.ts";
+import { apply, applicationPayload, applyAndSign, signInAsAdmin, delivered } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
 
 let t: TestApp;
@@ -336,7 +336,7 @@ describe("signing the agreement", () => {
     expect(res.body.message).toBe(fresh.body.message);
     const mail = await t.services.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
     expect(mail.map((m) => m.template)).toContain("already_a_member");
-    expect(mail.find((m) => m.template === "already_a_member")!.text).toMatch(/\/account\/link\?token=[a-z2-7]{32}/);
+    expect(delivered(mail.find((m) => m.template === "already_a_member")!).text).toMatch(/\/account\/link\?token=[a-z2-7]{32}/);
     const sign = await stranger.post(`/api/membership/contract-signed/${res.body.application_id}`, { consent: true, signature_name: "Maria Gonzalez" });
     expect(sign.status).toBe(409);
     expect(sign.body.detail).toContain("sign in");

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { adminAuditLog, applications, emailOutbox, members, paymentReminders } from "../../src/server/db/schema.ts";
 import { PAYMENT_REMINDER_AFTER_MS, sendDuePaymentReminders } from "../../src/server/domain/payment-reminders.ts";
 import { sessionIdOf, trpcCall } from "../support/billing.ts";
-import { applyAndSign, signInAsAdmin } from "../support/fixtures.ts";
+import { applyAndSign, signInAsAdmin, delivered } from "../support/fixtures.ts";
 import { createTestApp, type ApiClient, type TestApp } from "../support/harness.ts";
 import { secondProcess } from "../support/second-process.ts";
 
@@ -37,8 +37,9 @@ async function pay(client: ApiClient, applicationId: string) {
   expect(paid.status).toBe(200);
 }
 
-const mails = (email: string, template: string) =>
-  t.services.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.template, template)));
+/** The messages as their recipient gets them (the outbox keeps each link's token apart from the text). */
+const mails = async (email: string, template: string) =>
+  (await t.services.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.template, template)))).map(delivered);
 
 describe("signed, unpaid", () => {
   test("the dashboard counts a signer who has not paid as signed, unpaid, and as Premium once paid; the application moves on", async () => {

@@ -1,4 +1,5 @@
 import type { MembershipLevel } from "../../src/shared/membership.ts";
+import { openCredentials } from "../../src/server/mail/outbox.ts";
 import type { ApiClient } from "./harness.ts";
 
 let counter = 0;
@@ -63,7 +64,12 @@ export async function latestEmail(services: import("../../src/server/services.ts
     .orderBy(desc(emailOutbox.createdAt))
     .limit(1);
   if (!mail) throw new Error(`no ${template} email to ${to}`);
-  return mail;
+  return delivered(mail);
+}
+
+/** An outbox row as its recipient gets it: the credentials the outbox keeps apart filled in, as the mail worker does. */
+export function delivered<T extends { subject: string; html: string; text: string; credentials: string[] | null }>(row: T): T {
+  return { ...row, subject: openCredentials(row.subject, row.credentials), html: openCredentials(row.html, row.credentials), text: openCredentials(row.text, row.credentials) };
 }
 
 /** The link token in the latest email of this template to this address. */

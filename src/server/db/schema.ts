@@ -418,6 +418,13 @@ export const emailOutbox = pgTable(
     attachments: jsonb("attachments").$type<OutboxAttachment[]>().notNull().default([]),
     /** Extra headers of bulk mail (RFC 8058 List-Unsubscribe and List-Unsubscribe-Post). */
     headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
+    /**
+     * The credentials a message carries (sign-in, password and application links' tokens, email
+     * codes, invitations), kept apart from its text: the stored subject, html and text hold
+     * `{{credential:N}}` in their place, filled in only by the mail worker when it sends, and the
+     * column is emptied once the message is sent or given up (DECISIONS.md 29).
+     */
+    credentials: jsonb("credentials").$type<string[]>(),
     status: text("status", { enum: OUTBOX_STATUSES }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: tz("next_attempt_at").notNull().defaultNow(),

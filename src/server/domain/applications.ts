@@ -17,6 +17,7 @@ import { applications, contracts, emailOutbox, members, rateLimits, sessions, si
 import { pdfFontsFor, sha256Hex } from "../documents/contract-pdf.ts";
 import { AppError, databaseUnavailable, forbidden, notFound, unauthorized } from "../errors.ts";
 import { signedAgreementMessage } from "../mail/contract-emails.ts";
+import { sealCredentials } from "../mail/outbox.ts";
 import { alreadyMemberEmail, applicationReceivedEmail, type RenderedEmail } from "../mail/templates.ts";
 import type { Services } from "../services.ts";
 import type { RequestMeta } from "./caller.ts";
@@ -203,12 +204,14 @@ async function writeApplies(run: StatementRunner, items: ApplyItem[], memberMail
       from created where may_mail
     ),
     mail as (
-      insert into ${emailOutbox} (template, to_address, subject, html, text, member_id)
+      insert into ${emailOutbox} (template, to_address, subject, html, text, credentials, member_id)
       select
         case when member_id is null then mail_template else ${memberMail.template} end, email,
         case when member_id is null then mail_subject else ${memberMail.subject} end,
-        case when member_id is null then mail_html else replace(${memberMail.html}, ${LINK_TOKEN_SLOT}, link_token) end,
-        case when member_id is null then mail_text else replace(${memberMail.text}, ${LINK_TOKEN_SLOT}, link_token) end,
+        case when member_id is null then mail_html else ${memberMail.html} end,
+        case when member_id is null then mail_text else ${memberMail.text} end,
+        -- Both messages carry the link's token as their one credential, kept apart from the text.
+        jsonb_build_array(link_token),
         member_id
       from created where may_mail
       order by ord
@@ -251,7 +254,7 @@ const applyQueue = groupCommitPerDatabase((services: Services) => {
   const run = services.database.dedicatedRunner(APPLY_CONNECTION_NAME);
   // The member's message is the same for every member but for its link: made once, the token
   // filled in by the statement (most applies are not a member's, and each carried both).
-  const memberMail = alreadyMemberEmail(services.config, { token: LINK_TOKEN_SLOT });
+  const memberMail = sealCredentials(alreadyMemberEmail(services.config, { token: LINK_TOKEN_SLOT }), [LINK_TOKEN_SLOT]);
   return groupCommit<ApplyItem, ApplyOutcome>({
     write: (items) => writeApplies(run, items.map((item, ord) => ({ ...item, ord })), memberMail),
     maxBatch: APPLY_MAX_BATCH,
@@ -278,12 +281,15 @@ export async function applyForMembership(
   const now = services.now();
   const nextSteps = nextStepsFor(input.membership_level);
   const linkToken = generateToken();
-  const email = applicationReceivedEmail(services.config, {
-    firstName: input.first_name,
-    membershipLevel: input.membership_level,
-    nextSteps,
-    token: linkToken,
-  });
+  const email = sealCredentials(
+    applicationReceivedEmail(services.config, {
+      firstName: input.first_name,
+      membershipLevel: input.membership_level,
+      nextSteps,
+      token: linkToken,
+    }),
+    [linkToken],
+  );
   const token = generateToken();
   const expiresAt = new Date(now.getTime() + SESSION_LIFETIME.applicant);
 

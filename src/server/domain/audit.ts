@@ -19,6 +19,7 @@ export type AuditAction =
   | "backup_exported"
   | "members_csv_exported"
   | "test_data_cleaned"
+  | "outbox_message_read"
   // The community (COMMUNITY.md): forum moderation, legal updates, webinars, contractor checks.
   | `forum_${string}`
   | "update_created"
@@ -48,7 +49,7 @@ export interface AdminActor {
 
 export interface AuditEntry {
   action: AuditAction;
-  targetType?: "member" | "contract" | "admin" | "data" | "topic" | "post" | "update" | "webinar" | "contractor" | "review" | "eviction_case" | "service_job";
+  targetType?: "member" | "contract" | "admin" | "data" | "topic" | "post" | "update" | "webinar" | "contractor" | "review" | "eviction_case" | "service_job" | "email";
   targetId?: string;
   /** Facts about the action, never personal data (they outlive a deleted member). */
   details?: Record<string, unknown>;

@@ -2,7 +2,7 @@ import { cancellationStatement, PAST_DUE_GRACE_DAYS, renewalTerms } from "../../
 import { formatAmount, priceLabel, type MembershipLevel } from "../../shared/membership.ts";
 import { chicagoDate } from "../../shared/time.ts";
 import type { Config } from "../config.ts";
-import { renderEmail, type RenderedEmail } from "./templates.ts";
+import { renderEmail, withCredential, type RenderedEmail } from "./templates.ts";
 
 // Emails of payments and subscriptions. Each is queued in the transaction of the change.
 
@@ -80,7 +80,7 @@ export function downgradedEmail(config: Config, input: { firstName: string; from
  * a single-use sign-in link to the portal, whose first screen is "Complete your payment".
  */
 export function paymentReminderEmail(config: Config, input: { firstName: string; level: MembershipLevel; token: string }): RenderedEmail {
-  return renderEmail(config, "payment_reminder", `Complete your ${input.level} membership payment`, {
+  return withCredential(renderEmail(config, "payment_reminder", `Complete your ${input.level} membership payment`, {
     heading: `Your ${input.level} membership is waiting for its first payment`,
     paragraphs: [
       `Hello ${input.firstName}, your membership agreement is signed, but the first payment of ${priceLabel(input.level)} was not completed, ` +
@@ -90,7 +90,7 @@ export function paymentReminderEmail(config: Config, input: { firstName: string;
       renewalTerms(input.level),
     ],
     action: { label: "Complete your payment", url: `${config.PUBLIC_URL}/account/link?token=${encodeURIComponent(input.token)}` },
-  });
+  }), input.token);
 }
 
 export function subscriptionResumedEmail(

@@ -1,7 +1,7 @@
 import { dateLabel, type IsoDate } from "../../shared/calendar.ts";
 import { formatCents, PAYMENT_METHOD_LABELS, type PaymentMethod } from "../../shared/portal.ts";
 import type { Config } from "../config.ts";
-import { renderEmail, type RenderedEmail } from "./templates.ts";
+import { renderEmail, withCredential, type RenderedEmail } from "./templates.ts";
 
 // The owner portal's emails to tenants.
 
@@ -41,7 +41,7 @@ export function paymentReceiptEmail(config: Config, receipt: ReceiptFacts): Rend
 
 /** The owner invites a tenant to the tenant portal: a single-use link that signs them in. */
 export function tenantInviteEmail(config: Config, input: { firstName: string; ownerName: string; place: string; token: string }): RenderedEmail {
-  return renderEmail(config, "tenant_invite", `${input.ownerName} invited you to your tenant portal`, {
+  return withCredential(renderEmail(config, "tenant_invite", `${input.ownerName} invited you to your tenant portal`, {
     heading: `Your tenant portal, ${input.firstName}`,
     paragraphs: [
       `${input.ownerName} keeps the rent ledger of ${input.place} in the association's portal and invited you to see it.`,
@@ -49,18 +49,18 @@ export function tenantInviteEmail(config: Config, input: { firstName: string; ow
       "The link works once and expires in 24 hours. You can always ask for a new one on the tenant sign-in page, or set a password once you are in.",
     ],
     action: { label: "Open my tenant portal", url: `${config.PUBLIC_URL}/tenant/link?token=${encodeURIComponent(input.token)}` },
-  });
+  }), input.token);
 }
 
 export function tenantSignInLinkEmail(config: Config, input: { firstName: string; token: string }): RenderedEmail {
-  return renderEmail(config, "tenant_sign_in_link", "Your tenant portal sign-in link", {
+  return withCredential(renderEmail(config, "tenant_sign_in_link", "Your tenant portal sign-in link", {
     heading: `Sign in, ${input.firstName}`,
     paragraphs: [
       "Someone (we hope you) asked for a link to sign in to the tenant portal. Open it and press Sign In.",
       "The link works once and expires in 24 hours. If you did not ask for it, ignore this message.",
     ],
     action: { label: "Sign in to my tenant portal", url: `${config.PUBLIC_URL}/tenant/link?token=${encodeURIComponent(input.token)}` },
-  });
+  }), input.token);
 }
 
 /** A reminder before rent is due, or after the grace days while a balance remains (PORTAL.md 4). */

@@ -9,7 +9,12 @@ export interface RenderedEmail {
   subject: string;
   html: string;
   text: string;
+  /** The secrets only the recipient may use (a link's token, a code): see `enqueueEmail`. */
+  credentials?: string[];
 }
+
+/** A message that hands its recipient a credential: the outbox keeps it apart from the text. */
+export const withCredential = (email: RenderedEmail, credential: string): RenderedEmail => ({ ...email, credentials: [credential] });
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -53,7 +58,7 @@ export function applicationReceivedEmail(
   config: Config,
   input: { firstName: string; membershipLevel: MembershipLevel; nextSteps: string[]; token: string },
 ): RenderedEmail {
-  return renderEmail(config, "application_received", "We received your membership application", {
+  return withCredential(renderEmail(config, "application_received", "We received your membership application", {
     heading: `Thank you, ${input.firstName}`,
     paragraphs: [
       `Your application for ${input.membershipLevel} membership (${priceLabel(input.membershipLevel)}) is approved. ` +
@@ -64,7 +69,7 @@ export function applicationReceivedEmail(
     // The steps as the signing screen words them, less its "below": here the agreement is behind the link.
     list: input.nextSteps.map((step) => step.replace(/ below$/, "")),
     action: { label: "Review and sign your agreement", url: continueApplicationUrl(config, input.token) },
-  });
+  }), input.token);
 }
 
 /**
@@ -73,7 +78,7 @@ export function applicationReceivedEmail(
  */
 export function alreadyMemberEmail(config: Config, input: { token: string }): RenderedEmail {
   // No name: the applicant typed it, and it may not be the member's.
-  return renderEmail(config, "already_a_member", "You are already a member", {
+  return withCredential(renderEmail(config, "already_a_member", "You are already a member", {
     heading: "You are already a member",
     paragraphs: [
       "Someone (we hope you) just applied for membership with this email address. It already belongs to your membership, " +
@@ -82,5 +87,5 @@ export function alreadyMemberEmail(config: Config, input: { token: string }): Re
         "If you did not apply, ignore this message: nothing changed.",
     ],
     action: { label: "Sign in to your member portal", url: `${config.PUBLIC_URL}/account/link?token=${encodeURIComponent(input.token)}` },
-  });
+  }), input.token);
 }

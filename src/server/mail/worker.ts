@@ -5,6 +5,7 @@ import { emailOutbox, type InlineAttachment } from "../db/schema.ts";
 import type { BackgroundWorker } from "../workers.ts";
 import type { Services } from "../services.ts";
 import { resolveAttachments } from "./attachments.ts";
+import { openCredentials } from "./outbox.ts";
 
 // The mail worker (DECISIONS.md 14). It claims due messages from the outbox, sends them over
 // SMTP and records the outcome. Several server processes may run it against one PostgreSQL: a
@@ -159,13 +160,15 @@ export async function deliverDueEmails(
         id: row.id,
         from: services.config.MAIL_FROM,
         to: row.toAddress,
-        subject: row.subject,
-        html: row.html,
-        text: row.text,
+        // The credentials go into the message only here, on their way to the recipient.
+        subject: openCredentials(row.subject, row.credentials),
+        html: openCredentials(row.html, row.credentials),
+        text: openCredentials(row.text, row.credentials),
         attachments: await resolveAttachments(db, row.attachments),
         headers: row.headers,
       });
-      await db.update(emailOutbox).set({ status: "sent", sentAt: sql`now()`, lastError: null }).where(ours(row));
+      // Once delivered, the outbox forgets them: the recipient's mailbox is the only copy.
+      await db.update(emailOutbox).set({ status: "sent", sentAt: sql`now()`, lastError: null, credentials: null }).where(ours(row));
       result.sent += 1;
     } catch (caught) {
       const error = caught as SmtpError;
@@ -174,7 +177,7 @@ export async function deliverDueEmails(
       const delay = retryDelayMs(row.attempts, policy);
       await db
         .update(emailOutbox)
-        .set(giveUp ? { status: "failed", lastError: message } : { lastError: message, nextAttemptAt: dbNowPlus(delay) })
+        .set(giveUp ? { status: "failed", lastError: message, credentials: null } : { lastError: message, nextAttemptAt: dbNowPlus(delay) })
         .where(ours(row));
       if (giveUp) result.failed += 1;
       else result.retrying += 1;

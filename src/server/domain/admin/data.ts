@@ -8,6 +8,7 @@ import { applications, contracts, emailOutbox, members, payments, subscriptions 
 import type { Services } from "../../services.ts";
 import { changingFigures } from "./figures.ts";
 import { recordAdminAction, type AdminActor } from "../audit.ts";
+import { carriesCredential, openCredentials, redactCredentials } from "../../mail/outbox.ts";
 import { anonymiseMembers, anonymousApplication, membersWithRunningSubscriptions } from "./members.ts";
 import { isTestDataSql, isUuid, page, personWhere } from "./queries.ts";
 
@@ -291,10 +292,22 @@ export function toByteStream(chunks: AsyncGenerator<string>): ReadableStream<Uin
 }
 
 // ---------------------------------------------------------------------------------------------
-// The outbox, read-only: with no SMTP configured this is how an admin reads what was sent.
+// The outbox, read-only. With SMTP it is the record of what was sent, and the credentials in it
+// (sign-in, password and application links, email codes, invitations) are hidden: they belong to
+// the recipient alone (DECISIONS.md 29). Without SMTP, in development, nothing is delivered and
+// the outbox is the only mailbox there is: it shows them, under the TEST MODE banner.
 // ---------------------------------------------------------------------------------------------
 
-export async function listOutbox(db: DbOrTx, query: { limit: number; offset: number; q?: string }) {
+export type OutboxView = "redacted" | "mailbox";
+
+/** How staff see the outbox on this server. */
+export const outboxView = (config: Pick<Services["config"], "SMTP_URL" | "isProduction">): OutboxView =>
+  config.SMTP_URL || config.isProduction ? "redacted" : "mailbox";
+
+const shown = (stored: string, credentials: string[] | null, view: OutboxView) =>
+  view === "mailbox" ? openCredentials(stored, credentials) : redactCredentials(stored);
+
+export async function listOutbox(db: DbOrTx, query: { limit: number; offset: number; q?: string }, view: OutboxView = "redacted") {
   const where = query.q
     ? sql`(position(${query.q.toLowerCase()} in lower(${emailOutbox.toAddress})) > 0 or position(${query.q.toLowerCase()} in lower(${emailOutbox.subject})) > 0)`
     : undefined;
@@ -305,6 +318,7 @@ export async function listOutbox(db: DbOrTx, query: { limit: number; offset: num
         template: emailOutbox.template,
         to: emailOutbox.toAddress,
         subject: emailOutbox.subject,
+        credentials: emailOutbox.credentials,
         status: emailOutbox.status,
         attempts: emailOutbox.attempts,
         lastError: emailOutbox.lastError,
@@ -323,7 +337,7 @@ export async function listOutbox(db: DbOrTx, query: { limit: number; offset: num
       id: r.id,
       template: r.template,
       to: r.to,
-      subject: r.subject,
+      subject: shown(r.subject, r.credentials, view),
       status: r.status,
       attempts: r.attempts,
       last_error: r.lastError,
@@ -336,27 +350,45 @@ export async function listOutbox(db: DbOrTx, query: { limit: number; offset: num
   );
 }
 
-export async function getOutboxMessage(db: DbOrTx, id: string) {
+/**
+ * One message as staff may see it. Every read of a message's body is an audit entry, written in
+ * the transaction that reads it.
+ */
+export async function readOutboxMessage(services: Services, actor: AdminActor, id: string) {
   if (!isUuid(id)) return null;
-  const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1);
-  if (!row) return null;
-  return {
-    id: row.id,
-    template: row.template,
-    to: row.toAddress,
-    subject: row.subject,
-    text: row.text,
-    html: row.html,
-    status: row.status,
-    attempts: row.attempts,
-    last_error: row.lastError,
-    sent_at: row.sentAt?.toISOString() ?? null,
-    created_at: row.createdAt.toISOString(),
-    // A signed agreement's PDF is made from its contract when the message is sent: its size is not known before.
-    attachments: row.attachments.map((a) => ({
-      filename: a.filename,
-      content_type: a.contentType,
-      bytes: "content" in a ? Math.floor((a.content.length * 3) / 4) : null,
-    })),
-  };
+  const view = outboxView(services.config);
+  return services.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1);
+    if (!row) return null;
+    const carries = carriesCredential(row.subject) || carriesCredential(row.html) || carriesCredential(row.text);
+    await recordAdminAction(
+      tx,
+      actor,
+      { action: "outbox_message_read", targetType: "email", targetId: row.id, details: { template: row.template, credentials: carries ? (view === "mailbox" ? "shown" : "hidden") : "none" } },
+      services.now(),
+    );
+    return {
+      id: row.id,
+      template: row.template,
+      to: row.toAddress,
+      subject: shown(row.subject, row.credentials, view),
+      text: shown(row.text, row.credentials, view),
+      html: shown(row.html, row.credentials, view),
+      /** `hidden`: the message hands its recipient a credential, left out here; `shown`: the development outbox shows it. */
+      credentials: carries ? (view === "mailbox" ? ("shown" as const) : ("hidden" as const)) : ("none" as const),
+      /** No mail server: this outbox is the only mailbox (development, TEST MODE). */
+      test_mode_mailbox: view === "mailbox",
+      status: row.status,
+      attempts: row.attempts,
+      last_error: row.lastError,
+      sent_at: row.sentAt?.toISOString() ?? null,
+      created_at: row.createdAt.toISOString(),
+      // A signed agreement's PDF is made from its contract when the message is sent: its size is not known before.
+      attachments: row.attachments.map((a) => ({
+        filename: a.filename,
+        content_type: a.contentType,
+        bytes: "content" in a ? Math.floor((a.content.length * 3) / 4) : null,
+      })),
+    };
+  });
 }

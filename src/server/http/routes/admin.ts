@@ -10,8 +10,9 @@ import {
   dataOverview,
   exportBackup,
   exportMembersCsv,
-  getOutboxMessage,
   listOutbox,
+  outboxView,
+  readOutboxMessage,
   recordExport,
   toByteStream,
 } from "../../domain/admin/data.ts";
@@ -115,10 +116,10 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .get("/outbox", async (c) => {
     const query = listQuery(c, ADMIN_PAGE_SIZES.outbox);
-    return listAnswer(c, await listOutbox(c.var.services.db, query));
+    return listAnswer(c, await listOutbox(c.var.services.db, query, outboxView(c.var.services.config)));
   })
   .get("/outbox/:id", async (c) => {
-    const message = await getOutboxMessage(c.var.services.db, c.req.param("id"));
+    const message = await readOutboxMessage(c.var.services, actor(c), c.req.param("id"));
     if (!message) throw notFound("Email not found.");
     return c.json(message);
   });

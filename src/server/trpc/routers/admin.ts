@@ -4,7 +4,7 @@ import { ADMIN_PAGE_SIZES, DATA_FILTERS, ZAdminListQuerySchema, ZAdminLoginReque
 import { ZEmailRequestSchema, ZLinkTokenRequestSchema } from "../../../shared/account-schema.ts";
 import { confirmAdminSignInLink, describeAdmin, requestAdminSignInLink, signInAdmin, signOutAdmin } from "../../domain/admin/auth.ts";
 import { dashboardCharts, dashboardStats } from "../../domain/admin/dashboard.ts";
-import { cleanupTestData, dataOverview, getOutboxMessage, listOutbox } from "../../domain/admin/data.ts";
+import { cleanupTestData, dataOverview, listOutbox, outboxView, readOutboxMessage } from "../../domain/admin/data.ts";
 import { deleteMember, describeOneMemberForAdmin, findListedMember, listMembers, resetMemberPassword, setMemberActive } from "../../domain/admin/members.ts";
 import { getContractForAdmin, listApplications, listContracts, listPayments, resendContractEmail } from "../../domain/admin/records.ts";
 import { listAuditLog, type AdminActor } from "../../domain/audit.ts";
@@ -109,9 +109,9 @@ export const adminArea = {
     auditLog: adminProcedure
       .input(z.object({ limit: z.number().int().min(1).max(200).default(ADMIN_PAGE_SIZES.auditLog), before: z.number().int().min(1).optional() }).optional())
       .query(({ ctx, input }) => listAuditLog(ctx.services.db, { limit: input?.limit ?? ADMIN_PAGE_SIZES.auditLog, before: input?.before })),
-    outbox: adminProcedure.input(outbox.input).query(({ ctx, input }) => listOutbox(ctx.services.db, outbox.limit(input))),
+    outbox: adminProcedure.input(outbox.input).query(({ ctx, input }) => listOutbox(ctx.services.db, outbox.limit(input), outboxView(ctx.services.config))),
     outboxMessage: adminProcedure.input(ZIdSchema).query(async ({ ctx, input }) => {
-      const message = await getOutboxMessage(ctx.services.db, input.id);
+      const message = await readOutboxMessage(ctx.services, actorOf(ctx), input.id);
       if (!message) throw notFound("Email not found.");
       return message;
     }),

@@ -16,6 +16,7 @@ const ACTION_LABELS: Record<string, string> = {
   backup_exported: "Exported backup",
   members_csv_exported: "Exported member CSV",
   test_data_cleaned: "Cleaned test data",
+  outbox_message_read: "Read an email in the outbox",
 };
 
 function describeDetails(details: Record<string, unknown>): string {

@@ -78,6 +78,17 @@ function MessageDialog({ id, onClose }: { id: string | null; onClose: () => void
               <LoadFailed error={message.error} fallback="Failed to load the email." onRetry={() => void message.refetch()} />
             ) : (
               <>
+                {message.data.credentials === "hidden" && (
+                  <p role="note" className="mb-3 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
+                    This message hands its recipient a sign-in link or code. It was sent to them alone and is hidden here.
+                  </p>
+                )}
+                {message.data.credentials === "shown" && (
+                  <p role="note" className="mb-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+                    TEST MODE: no mail server is configured, so this outbox is the only mailbox and shows the link or code. With
+                    SMTP_URL set, staff never see it.
+                  </p>
+                )}
                 {message.data.last_error && (
                   <p className="mb-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">Last error: {message.data.last_error}</p>
                 )}
