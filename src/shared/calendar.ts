@@ -13,8 +13,15 @@ export type IsoDate = string;
 /** A month, `YYYY-MM`: a rent period. */
 export type Period = string;
 
-export const IsoDateSchema = z.iso.date("Use a date like 2026-03-01");
-export const PeriodSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Use a month like 2026-03");
+/** The years a date of the books may fall in: nothing a landlord records is older or further ahead. */
+export const FIRST_YEAR = 1900;
+export const LAST_YEAR = 2199;
+const inYears = (value: string) => Number(value.slice(0, 4)) >= FIRST_YEAR && Number(value.slice(0, 4)) <= LAST_YEAR;
+export const IsoDateSchema = z.iso.date("Use a date like 2026-03-01").refine(inYears, `Use a date from ${FIRST_YEAR} to ${LAST_YEAR}`);
+export const PeriodSchema = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Use a month like 2026-03")
+  .refine(inYears, `Use a month from ${FIRST_YEAR} to ${LAST_YEAR}`);
 
 const utc = (date: IsoDate) => new UTCDate(`${date}T00:00:00Z`);
 const iso = (date: Date) => format(date, "yyyy-MM-dd");
@@ -31,6 +38,7 @@ export const firstDayOf = (period: Period): IsoDate => `${period}-01`;
 export const daysInPeriod = (period: Period): number => getDaysInMonth(utc(firstDayOf(period)));
 export const lastDayOf = (period: Period): IsoDate => `${period}-${String(daysInPeriod(period)).padStart(2, "0")}`;
 export const nextPeriod = (period: Period): Period => format(addMonths(utc(firstDayOf(period)), 1), "yyyy-MM");
+export const plusYears = (date: IsoDate, years: number): IsoDate => iso(addMonths(utc(date), 12 * years));
 export const plusMonths = (period: Period, months: number): Period => format(addMonths(utc(firstDayOf(period)), months), "yyyy-MM");
 /** Day `day` of a month (1-28 always exists). */
 export const dayOf = (period: Period, day: number): IsoDate => `${period}-${String(day).padStart(2, "0")}`;

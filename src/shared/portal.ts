@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZTestPaymentSchema } from "./billing.ts";
-import { IsoDateSchema, PeriodSchema } from "./calendar.ts";
+import { IsoDateSchema, PeriodSchema, plusYears, type IsoDate } from "./calendar.ts";
 
 // The owner portal's vocabulary and request rules (PORTAL.md sections 2, 3 and 8), shared by the
 // server and the web app's forms. Money is integer cents everywhere.
@@ -156,6 +156,13 @@ const reminderDays = z
 
 /** PATCH /api/portal/leases/{id}: what may change on a running lease (its terms are fixed: end it and add a new one). */
 export const ZLeaseSettingsSchema = z.object({ reminder_days: reminderDays });
+
+/**
+ * How far back a lease's books may start. A tenancy older than this is entered with its books
+ * starting later (an opening balance): nobody needs fifty years of rent posted month by month.
+ */
+export const LEASE_HISTORY_YEARS = 50;
+export const earliestLeaseStart = (today: IsoDate): IsoDate => plusYears(today, -LEASE_HISTORY_YEARS);
 
 export const ZLeaseSchema = z
   .object({

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { chicagoToday, dateLabel, firstDayOf, lastDayOf, periodLabel, type IsoDate, type Period } from "../../../shared/calendar.ts";
-import { ZLeaseSchema, ZLeaseSettingsSchema } from "../../../shared/portal.ts";
+import { earliestLeaseStart, LEASE_HISTORY_YEARS, ZLeaseSchema, ZLeaseSettingsSchema } from "../../../shared/portal.ts";
 import type { z } from "zod";
 import type { DbOrTx } from "../../db/client.ts";
 import { leases, leaseTenants, ledgerEntries, properties, units } from "../../db/schema.ts";
@@ -199,6 +199,19 @@ async function assertNoOverlap(db: DbOrTx, owner: Owner, unitId: string, start: 
   }
 }
 
+/** A lease's books start at most LEASE_HISTORY_YEARS back (422 otherwise). */
+export function assertStartWithinHistory(startDate: IsoDate, today: IsoDate) {
+  const earliest = earliestLeaseStart(today);
+  if (startDate < earliest) {
+    throw new AppError("UNPROCESSABLE", [
+      {
+        loc: ["body", "start_date"],
+        msg: `A lease's books start on ${dateLabel(earliest)} at the earliest (${LEASE_HISTORY_YEARS} years back). For an older tenancy, start the books later with the balance owed then.`,
+      },
+    ]);
+  }
+}
+
 /**
  * Adds a lease with its tenants, in one transaction with its first postings: a lease that started
  * in the past shows all its months of rent (and the late fees its policy makes) at once.
@@ -208,6 +221,7 @@ export async function createLease(db: DbOrTx, owner: Owner, input: z.output<type
   if (unit.archivedAt) throw new AppError("CONFLICT", "This unit is archived. Restore it before adding a lease.");
   const [property] = await db.select({ archivedAt: properties.archivedAt }).from(properties).where(eq(properties.id, unit.propertyId));
   if (property?.archivedAt) throw new AppError("CONFLICT", "This property is archived. Restore it before adding a lease.");
+  assertStartWithinHistory(input.start_date, today);
   await assertNoOverlap(db, owner, unit.id, input.start_date, input.end_date ?? null);
   const [lease] = await db
     .insert(leases)

@@ -45,60 +45,70 @@ export interface Coverage {
  * from the credit first, then from what it paid last (deposits before rent, the newest first).
  */
 export function rentCoverage(entries: readonly LedgerFact[], asOf: IsoDate): Map<string, Coverage> {
-  type Obligation = { id: string; date: IsoDate; rank: 0 | 1; amount: number; unpaid: number; coveredOn: IsoDate | null };
-  const obligations: Obligation[] = [];
+  type Obligation = { id: string; date: IsoDate; amount: number; unpaid: number; coveredOn: IsoDate | null };
+  // Rent (rank 0) and deposits (rank 1), each in the order they come due: money pays the first
+  // unpaid rent, then the first unpaid deposit. Each queue's paid part is a prefix of it, so one
+  // index per queue finds the next to pay and the whole pass is linear in the entries.
+  const queues: [Obligation[], Obligation[]] = [[], []];
   const money: LedgerFact[] = [];
   for (const e of standing(entries)) {
     if (e.date > asOf) continue;
     if (e.kind === "rent" || (e.kind === "deposit" && e.amountCents > 0)) {
-      obligations.push({ id: e.id, date: e.date, rank: e.kind === "rent" ? 0 : 1, amount: e.amountCents, unpaid: e.amountCents, coveredOn: null });
+      queues[e.kind === "rent" ? 0 : 1].push({ id: e.id, date: e.date, amount: e.amountCents, unpaid: e.amountCents, coveredOn: null });
     } else if (COVERING.includes(e.kind) || e.kind === "deposit") money.push(e);
   }
   const byDate = <T extends { date: IsoDate }>(a: T, b: T) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0);
-  obligations.sort(byDate);
+  for (const queue of queues) queue.sort(byDate);
   money.sort(byDate);
-  // Rent before deposits, each oldest first: the order in which money pays what is due.
-  const payOrder = (a: Obligation, b: Obligation) => a.rank - b.rank || byDate(a, b);
+  /** Per queue: how many have come due, and the first of them that may still be unpaid. */
+  const dueCount = [0, 0];
+  const firstUnpaid = [0, 0];
   let credit = 0;
-  let next = 0;
-  const due: Obligation[] = [];
   const pay = (on: IsoDate) => {
-    due.sort(payOrder);
-    for (const o of due) {
-      if (credit <= 0) break;
-      const part = Math.min(credit, o.unpaid);
-      o.unpaid -= part;
-      credit -= part;
-      if (o.unpaid === 0 && o.coveredOn === null) o.coveredOn = maxDate(on, o.date);
+    for (const rank of [0, 1] as const) {
+      const queue = queues[rank];
+      while (credit > 0 && firstUnpaid[rank]! < dueCount[rank]!) {
+        const o = queue[firstUnpaid[rank]!]!;
+        const part = Math.min(credit, o.unpaid);
+        o.unpaid -= part;
+        credit -= part;
+        if (o.unpaid > 0) break;
+        if (o.coveredOn === null) o.coveredOn = maxDate(on, o.date);
+        firstUnpaid[rank]! += 1;
+      }
     }
   };
   // Charges come due on their date, before the money of that day.
   const comeDue = (through: IsoDate) => {
-    while (next < obligations.length && obligations[next]!.date <= through) {
-      const o = obligations[next++]!;
+    for (;;) {
+      const nextRent = queues[0][dueCount[0]!];
+      const nextDeposit = queues[1][dueCount[1]!];
+      const rank = nextRent && nextRent.date <= through && (!nextDeposit || nextRent.date <= nextDeposit.date) ? 0 : nextDeposit && nextDeposit.date <= through ? 1 : null;
+      if (rank === null) return;
+      const o = queues[rank][dueCount[rank]!++]!;
       if (o.unpaid === 0) o.coveredOn = o.date;
-      due.push(o);
       pay(o.date);
     }
   };
   for (const m of money) {
     comeDue(m.date);
     credit -= m.amountCents;
-    if (credit < 0) {
-      // A refund beyond the credit takes back what money paid last.
-      const paidLast = [...due].sort((a, b) => payOrder(b, a));
-      for (const o of paidLast) {
-        if (credit >= 0) break;
+    // A refund beyond the credit takes back what money paid last: deposits, then rent, newest first.
+    for (const rank of [1, 0] as const) {
+      for (let i = dueCount[rank]! - 1; credit < 0 && i >= 0; i--) {
+        const o = queues[rank][i]!;
         const back = Math.min(-credit, o.amount - o.unpaid);
+        if (back <= 0) continue;
         o.unpaid += back;
         credit += back;
-        if (back > 0) o.coveredOn = null;
+        o.coveredOn = null;
+        firstUnpaid[rank] = Math.min(firstUnpaid[rank]!, i);
       }
     }
     pay(m.date);
   }
   comeDue(asOf);
-  return new Map(obligations.filter((o) => o.rank === 0).map((o) => [o.id, { coveredOn: o.coveredOn, unpaidCents: o.unpaid }]));
+  return new Map(queues[0].map((o) => [o.id, { coveredOn: o.coveredOn, unpaidCents: o.unpaid }]));
 }
 
 export interface LateFeePolicy {
@@ -140,10 +150,49 @@ export interface LateFeeAssessment {
 }
 
 /**
- * The late fee of a period as of `asOf`, or null when there is none: the period's rent (and all rent
- * before it) was covered by payments dated by the end of its grace days (the due date itself does
- * not count). Payments cover rent first: an unpaid fee or deposit never makes rent late.
+ * The late fee of every period as of `asOf` (a period without one is absent): a period's rent (and
+ * all rent before it) was covered by payments dated by the end of its grace days (the due date
+ * itself does not count), or it owes the fee. Payments cover rent first: an unpaid fee or deposit
+ * never makes rent late. One coverage pass serves every period, so this is linear in the entries.
  */
+export function assessLateFees(
+  policy: LateFeePolicy,
+  monthlyRentCents: number,
+  entries: readonly LedgerFact[],
+  asOf: IsoDate,
+): Map<Period, LateFeeAssessment> {
+  const rents = standing(entries)
+    .filter((e) => e.kind === "rent" && e.period !== null)
+    .sort((a, b) => (a.period! < b.period! ? -1 : a.period! > b.period! ? 1 : 0));
+  const fees = new Map<Period, LateFeeAssessment>();
+  if (rents.length === 0) return fees;
+  const coverage = rentCoverage(entries, asOf);
+  // Covered once every rent through the period is paid: on the day the last of it was.
+  let coveredThrough: IsoDate | null = "0000-01-01";
+  for (let i = 0; i < rents.length; i++) {
+    const charge = rents[i]!;
+    const paid = coverage.get(charge.id)?.coveredOn ?? null;
+    coveredThrough = paid === null || coveredThrough === null ? null : maxDate(coveredThrough, paid);
+    // Two standing rent charges of one period: the period's fee is decided once all of it is in.
+    if (rents[i + 1]?.period === charge.period) continue;
+    const graceEnd = plusDays(charge.date, policy.graceDays);
+    const firstLateDay = plusDays(graceEnd, 1);
+    if (asOf < firstLateDay) continue;
+    const coveredOn = coveredThrough === null ? null : maxDate(coveredThrough, charge.date);
+    if (coveredOn !== null && coveredOn <= graceEnd) continue;
+    const lastLateDay = coveredOn ?? asOf;
+    const daysLate = daysBetween(firstLateDay, lastLateDay) + 1;
+    const base = baseLateFee(policy, charge.amountCents, monthlyRentCents);
+    const daily = (policy.dailyCents ?? 0) * daysLate;
+    const uncapped = base + daily;
+    const amountCents = policy.maxCents ? Math.min(uncapped, policy.maxCents) : uncapped;
+    const final = !policy.dailyCents || coveredOn !== null || (policy.maxCents !== null && uncapped >= policy.maxCents);
+    fees.set(charge.period!, { period: charge.period!, amountCents, final, firstLateDay, coveredOn, daysLate });
+  }
+  return fees;
+}
+
+/** The late fee of one period as of `asOf`, or null when there is none (see `assessLateFees`). */
 export function assessLateFee(
   policy: LateFeePolicy,
   monthlyRentCents: number,
@@ -151,31 +200,7 @@ export function assessLateFee(
   entries: readonly LedgerFact[],
   asOf: IsoDate,
 ): LateFeeAssessment | null {
-  const live = standing(entries);
-  const charge = live.find((e) => e.kind === "rent" && e.period === period);
-  if (!charge) return null;
-  const graceEnd = plusDays(charge.date, policy.graceDays);
-  const firstLateDay = plusDays(graceEnd, 1);
-  if (asOf < firstLateDay) return null;
-
-  // Covered once every rent through this period is paid: on the day the last of it was.
-  const coverage = rentCoverage(entries, asOf);
-  let coveredOn: IsoDate | null = charge.date;
-  for (const rent of live) {
-    if (rent.kind !== "rent" || rent.period === null || rent.period > period) continue;
-    const paid = coverage.get(rent.id)?.coveredOn ?? null;
-    coveredOn = paid === null || coveredOn === null ? null : maxDate(coveredOn, paid);
-  }
-  if (coveredOn !== null && coveredOn <= graceEnd) return null;
-
-  const lastLateDay = coveredOn ?? asOf;
-  const daysLate = daysBetween(firstLateDay, lastLateDay) + 1;
-  const base = baseLateFee(policy, charge.amountCents, monthlyRentCents);
-  const daily = (policy.dailyCents ?? 0) * daysLate;
-  const uncapped = base + daily;
-  const amountCents = policy.maxCents ? Math.min(uncapped, policy.maxCents) : uncapped;
-  const final = !policy.dailyCents || coveredOn !== null || (policy.maxCents !== null && uncapped >= policy.maxCents);
-  return { period, amountCents, final, firstLateDay, coveredOn, daysLate };
+  return assessLateFees(policy, monthlyRentCents, entries, asOf).get(period) ?? null;
 }
 
 /** Why an automatic void cancels a late fee, in words the tenant and owner read on the ledger. */

@@ -9,7 +9,7 @@ import { paymentReceiptEmail } from "../../mail/portal-emails.ts";
 import type { Services } from "../../services.ts";
 import type { Owner } from "./access.ts";
 import { cashReceipts, depositHeld } from "./cash-rules.ts";
-import { assessLateFee, balanceOf } from "./ledger-rules.ts";
+import { assessLateFees, balanceOf } from "./ledger-rules.ts";
 import { describeLeases, findOwnedLease, placesOf } from "./leases.ts";
 import { factOf, policyOf, postLeaseNow, postOwnerDue, type LeaseRow, type LedgerRow } from "./posting.ts";
 import { isUuid } from "../ids.ts";
@@ -83,11 +83,9 @@ function accruingLateFees(lease: Pick<LeaseRow, "lateFee" | "rentCents">, rows: 
   if (!policy?.dailyCents) return [];
   const facts = rows.map(factOf);
   const posted = new Set(rows.filter((r) => r.kind === "late_fee").map((r) => r.period));
-  return rows
-    .filter((r) => r.kind === "rent" && !posted.has(r.period))
-    .map((r) => assessLateFee(policy, lease.rentCents, r.period!, facts, today))
-    .filter((fee) => fee !== null && !fee.final)
-    .map((fee) => ({ period: fee!.period, amount_cents: fee!.amountCents, days_late: fee!.daysLate, first_late_day: fee!.firstLateDay }));
+  return [...assessLateFees(policy, lease.rentCents, facts, today).values()]
+    .filter((fee) => !posted.has(fee.period) && !fee.final)
+    .map((fee) => ({ period: fee.period, amount_cents: fee.amountCents, days_late: fee.daysLate, first_late_day: fee.firstLateDay }));
 }
 
 /** Emails every tenant of the lease who has an email a receipt for a payment; answers how many. */

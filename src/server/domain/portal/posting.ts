@@ -3,7 +3,7 @@ import { periodLabel, periodOf, plusDays, type IsoDate } from "../../../shared/c
 import type { TLateFeePolicy } from "../../../shared/portal.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { leases, ledgerEntries } from "../../db/schema.ts";
-import { assessLateFee, lateFeeVoidReason, standing, type LateFeePolicy, type LedgerFact } from "./ledger-rules.ts";
+import { assessLateFees, lateFeeVoidReason, standing, type LateFeeAssessment, type LateFeePolicy, type LedgerFact } from "./ledger-rules.ts";
 import { rentSchedule, type LeaseTerms } from "./rent.ts";
 
 // Posting what is due (PORTAL.md 3): the rent of every month a lease covers, the late fees that
@@ -89,13 +89,16 @@ export function duePostings(
   if (!existing) return additions;
   const policy = policyOf(lease.lateFee);
   const live = standing(facts);
+  // Late fees depend on rent and money only, never on other late fees: one assessment serves both loops.
+  let assessed: Map<string, LateFeeAssessment> | undefined;
+  const lateFees = () => (assessed ??= policy ? assessLateFees(policy, lease.rentCents, facts, today) : new Map());
   if (policy) {
     // Rent dated on or before this day was late before `decidedThrough`: decided then.
     const decidedBefore = decidedThrough && !policy.dailyCents ? plusDays(decidedThrough, -(policy.graceDays + 1)) : null;
     for (const rent of live.filter((e) => e.kind === "rent")) {
       if (postedKeys.has(`late_fee:${rent.period}`)) continue;
       if (decidedBefore && rent.date <= decidedBefore) continue;
-      const fee = assessLateFee(policy, lease.rentCents, rent.period!, facts, today);
+      const fee = lateFees().get(rent.period!);
       if (!fee?.final || fee.amountCents <= 0) continue;
       additions.push({
         ...base,
@@ -116,9 +119,10 @@ export function duePostings(
   // grace period, or a voided rent charge, takes it back (Stessa's users complain of exactly this).
   // Only something recorded on the lease can do that, and recording posts the lease in full.
   if (decidedThrough) return additions;
+  const rentPeriods = new Set(live.filter((e) => e.kind === "rent").map((e) => e.period));
   for (const fee of live.filter((e) => e.kind === "late_fee")) {
-    const rentStands = live.some((e) => e.kind === "rent" && e.period === fee.period);
-    const owed = !rentStands ? false : !policy || assessLateFee(policy, lease.rentCents, fee.period!, facts, today) !== null;
+    const rentStands = rentPeriods.has(fee.period);
+    const owed = !rentStands ? false : !policy || lateFees().has(fee.period!);
     if (owed) continue;
     additions.push({
       ...base,

@@ -1,7 +1,7 @@
 import Papa from "papaparse";
 import { and, eq, gte, inArray, isNull, lte, or } from "drizzle-orm";
 import { chicagoToday, periodOf, type IsoDate } from "../../../shared/calendar.ts";
-import { formatCents, parseDollars, ZAddressSchema, ZLeaseSchema, ZTenantSchema, type PropertyType } from "../../../shared/portal.ts";
+import { earliestLeaseStart, formatCents, LEASE_HISTORY_YEARS, parseDollars, ZAddressSchema, ZLeaseSchema, ZTenantSchema, type PropertyType } from "../../../shared/portal.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { leases, ledgerEntries, properties, units } from "../../db/schema.ts";
 import { AppError, type ValidationItem } from "../../errors.ts";
@@ -152,7 +152,7 @@ function parse(csv: string) {
 }
 
 /** Reads and checks the whole spreadsheet against itself and the owner's books; writes nothing. */
-async function plan(db: DbOrTx, owner: Owner, csv: string) {
+async function plan(db: DbOrTx, owner: Owner, csv: string, today: IsoDate) {
   const { rows: raw, cell } = parse(csv);
   const rows: ImportRow[] = [];
   const propertiesByKey = new Map<string, ParsedProperty>();
@@ -218,6 +218,7 @@ async function plan(db: DbOrTx, owner: Owner, csv: string) {
     if (!Number.isInteger(dueDay) || dueDay < 1 || dueDay > 28) errors.push({ field: "due_day", msg: "The due day is 1 to 28 (rent due on the 29th-31st is due on the 1st)" });
     const start = parseDate(startText);
     if (!start) errors.push({ field: "start_date", msg: startText ? `"${startText}" is not a date (use 2025-08-01 or 8/1/2025)` : "Enter the lease start" });
+    else if (start < earliestLeaseStart(today)) errors.push({ field: "start_date", msg: `A lease's books start ${LEASE_HISTORY_YEARS} years back at the earliest (${earliestLeaseStart(today)})` });
     const endText = cell(source, "end");
     const end = endText ? parseDate(endText) : null;
     if (endText && !end) errors.push({ field: "end_date", msg: `"${endText}" is not a date (use 2026-07-31 or 7/31/2026)` });
@@ -333,11 +334,11 @@ async function plan(db: DbOrTx, owner: Owner, csv: string) {
 export async function importRentRoll(services: Services, owner: Owner, input: { csv: string; confirm?: boolean }) {
   const today = chicagoToday(services.now());
   if (!input.confirm) {
-    const preview = await plan(services.db, owner, input.csv);
+    const preview = await plan(services.db, owner, input.csv, today);
     return { confirmed: false, ok: preview.summary.errors === 0, summary: preview.summary, rows: preview.rows };
   }
   return services.db.transaction(async (tx) => {
-    const checked = await plan(tx, owner, input.csv);
+    const checked = await plan(tx, owner, input.csv, today);
     if (checked.summary.errors > 0) {
       const detail: ValidationItem[] = checked.rows.flatMap((r) => r.errors.map((e) => ({ loc: ["body", "csv", `line ${r.line}`, e.field], msg: e.msg })));
       throw new AppError("UNPROCESSABLE", detail);
