@@ -3,7 +3,8 @@ import { eq, inArray } from "drizzle-orm";
 import { ZApplyRequestSchema } from "../../src/shared/application-schema.ts";
 import { adminUsers, documents, emailOutbox, forumCategories, members, rateLimits, subscriptions } from "../../src/server/db/schema.ts";
 import { POSTS_PER_HOUR } from "../../src/server/domain/community/posting-limits.ts";
-import { rateLimitKey } from "../../src/server/domain/rate-limit.ts";
+import { clearRateLimit, rateLimitKey } from "../../src/server/domain/rate-limit.ts";
+import { TENANT_LIMITS } from "../../src/server/domain/portal/tenants.ts";
 import { applyForMembership } from "../../src/server/domain/applications.ts";
 import { createSession } from "../../src/server/domain/sessions.ts";
 import { applicationPayload, applyAndSign, linkTokenFromEmail } from "../support/fixtures.ts";
@@ -49,6 +50,12 @@ interface Fixture {
   spareEntry(): Promise<string>;
   spareUnit(): Promise<string>;
   spareExpense(): Promise<string>;
+  /** A lease of owner A's with a tenant (not invited): for one revocation of access. */
+  spareTenancy(): Promise<{ id: string; tenantId: string }>;
+  /** A photo on owner A's request: for one deletion. */
+  sparePhoto(): Promise<{ id: string; fileId: string }>;
+  /** Owner B's invitation to tenant A's address, waiting for tenant A's answer. */
+  spareInvitation(): Promise<string>;
   pendingApplicationId: string;
   applicantToken: string;
   documentId: string;
@@ -244,6 +251,7 @@ const MATRIX: Record<string, Entry> = {
   "GET /api/portal/export": { allow: OWNERS_READ },
   "PATCH /api/portal/leases/:id": { allow: OWNER_A, params: (f) => ({ id: f.books.leaseId }), input: () => ({ reminder_days: 3 }), hidden: true },
   "POST /api/portal/leases/:id/tenants/:tenantId/invite": { allow: OWNER_A, params: (f) => ({ id: f.books.leaseId, tenantId: f.books.tenantId }), hidden: true },
+  "DELETE /api/portal/leases/:id/tenants/:tenantId/access": { allow: OWNER_A, params: (f) => f.spareTenancy(), hidden: true },
   "GET /api/portal/leases/:id/documents": { allow: OWNER_A, params: (f) => ({ id: f.books.leaseId }), hidden: true },
   "POST /api/portal/leases/:id/documents": { allow: OWNER_A, params: (f) => ({ id: f.books.leaseId }), file: { title: "Matrix lease", shared_with_tenants: "true" }, hidden: true },
   "GET /api/portal/maintenance": { allow: OWNERS_READ },
@@ -256,6 +264,7 @@ const MATRIX: Record<string, Entry> = {
   "POST /api/portal/maintenance/:id/transitions": { allow: OWNER_A, params: (f) => ({ id: f.care.ownerRequestId }), input: () => ({ to: "acknowledged", note: "" }), hidden: true },
   "POST /api/portal/maintenance/:id/comments": { allow: OWNER_A, params: (f) => ({ id: f.care.ownerRequestId }), input: () => ({ body: "Matrix comment" }), hidden: true },
   "POST /api/portal/maintenance/:id/photos": { allow: OWNER_A, params: (f) => ({ id: f.care.ownerRequestId }), file: {}, hidden: true },
+  "DELETE /api/portal/maintenance/:id/photos/:fileId": { allow: OWNER_A, params: (f) => f.sparePhoto(), hidden: true },
   "POST /api/portal/maintenance/:id/assign": { allow: OWNER_A, params: (f) => ({ id: f.care.ownerRequestId }), input: (f) => ({ member_id: f.basic.memberId }), hidden: true },
   "GET /api/portal/files/:id": { allow: OWNER_A, params: (f) => ({ id: f.care.fileId }), hidden: true },
   "GET /api/portal/payouts": { allow: OWNERS_READ },
@@ -345,6 +354,8 @@ const MATRIX: Record<string, Entry> = {
   "POST /api/tenant/logout": { allow: ANYONE },
   "POST /api/tenant/password": { allow: TENANTS, input: () => ({ new_password: "a matrix tenant password" }) },
   "GET /api/tenant/me": { allow: TENANTS },
+  "POST /api/tenant/invitations/:id/accept": { allow: TENANT_A, params: async (f) => ({ id: await f.spareInvitation() }), hidden: true },
+  "POST /api/tenant/invitations/:id/decline": { allow: TENANT_A, params: async (f) => ({ id: await f.spareInvitation() }), hidden: true },
   "GET /api/tenant/leases/:id/ledger": { allow: TENANT_A, params: (f) => ({ id: f.books.leaseId }), hidden: true },
   "POST /api/tenant/leases/:id/pay": { allow: TENANT_A, params: (f) => ({ id: f.books.leaseId }), input: () => ({ amount_cents: 100 }), hidden: true },
   "GET /api/tenant/payments/:id": { allow: TENANT_A, params: (f) => ({ id: f.care.rentPaymentId }), hidden: true },
@@ -511,6 +522,7 @@ const MATRIX: Record<string, Entry> = {
     hidden: true,
   },
   "trpc tenant.maintenance.comment": { allow: TENANT_A, input: (f) => ({ id: f.care.tenantRequestId, body: "Matrix" }), hidden: true },
+  "trpc tenant.answerInvitation": { allow: TENANT_A, input: async (f) => ({ id: await f.spareInvitation(), answer: "decline" }), hidden: true },
   // The REST call before it cancelled the request.
   "trpc tenant.maintenance.cancel": { allow: TENANT_A, input: (f) => ({ id: f.care.tenantRequestId, note: "" }), hidden: true, answers: 409 },
   "trpc member.account.me": { allow: MEMBERS },
@@ -566,6 +578,7 @@ const MATRIX: Record<string, Entry> = {
   "trpc member.owner.leases.voidEntry": { allow: OWNER_A, input: async (f) => ({ entryId: await f.spareEntry(), reason: "Matrix void" }), hidden: true },
   "trpc member.owner.leases.updateSettings": { allow: OWNER_A, input: (f) => ({ id: f.books.leaseId, reminder_days: 2 }), hidden: true },
   "trpc member.owner.leases.inviteTenant": { allow: OWNER_A, input: (f) => ({ id: f.books.leaseId, tenantId: f.books.tenantId }), hidden: true },
+  "trpc member.owner.leases.revokeTenantAccess": { allow: OWNER_A, input: async (f) => { const spare = await f.spareTenancy(); return { id: spare.id, tenantId: spare.tenantId }; }, hidden: true },
   "trpc member.owner.leases.documents": { allow: OWNER_A, input: (f) => ({ id: f.books.leaseId }), hidden: true },
   "trpc member.owner.maintenance.list": { allow: OWNERS_READ },
   "trpc member.owner.maintenance.get": { allow: OWNER_A, input: (f) => ({ id: f.care.ownerRequestId }), hidden: true },
@@ -576,6 +589,7 @@ const MATRIX: Record<string, Entry> = {
   },
   "trpc member.owner.maintenance.move": { allow: OWNER_A, input: (f) => ({ id: f.care.ownerRequestId, to: "on_hold", note: "" }), hidden: true },
   "trpc member.owner.maintenance.comment": { allow: OWNER_A, input: (f) => ({ id: f.care.ownerRequestId, body: "Matrix" }), hidden: true },
+  "trpc member.owner.maintenance.deletePhoto": { allow: OWNER_A, input: (f) => f.sparePhoto(), hidden: true },
   "trpc member.owner.maintenance.assign": { allow: OWNER_A, input: (f) => ({ id: f.care.ownerRequestId, member_id: f.basic.memberId }), hidden: true },
   "trpc member.owner.payouts.status": { allow: OWNERS_READ },
   "trpc member.owner.payouts.connect": { allow: OWNERS_WRITE },
@@ -883,7 +897,7 @@ beforeAll(async () => {
     await owner.post(`/api/portal/leases/${lease.body.id}/tenants/${lease.body.tenants[0].id}/invite`);
     const client = t.client();
     const signed = await client.post("/api/tenant/sign-in-link/confirm", { token: await linkTokenFromEmail(t.services, email, "tenant_invite") });
-    return { leaseId: lease.body.id as string, tenantId: lease.body.tenants[0].id as string, client, accountId: signed.body.tenant.id as string };
+    return { leaseId: lease.body.id as string, tenantId: lease.body.tenants[0].id as string, client, accountId: signed.body.tenant.id as string, email };
   };
   // Owner A's lease that the routes name is tenant A's.
   const tenantA = await tenantOf(ownerA, property.units[0]!.id, "matrixa");
@@ -985,6 +999,24 @@ beforeAll(async () => {
     spareUnit: async () => (await newProperty()).units[0]!.id,
     spareLease: async () => newLease((await newProperty()).units[0]!.id),
     spareExpense: async () => (await ownerA.post("/api/portal/expenses", matrixExpense(property.id))).body.id as string,
+    spareTenancy: async () => {
+      const lease = await ownerA.post("/api/portal/leases", matrixLease((await newProperty()).units[0]!.id));
+      return { id: lease.body.id as string, tenantId: lease.body.tenants[0].id as string };
+    },
+    sparePhoto: async () => {
+      const added = await ownerA.upload(`/api/portal/maintenance/${ownerRequest.body.id}/photos`, { name: "spare.png", bytes: PNG_BYTES });
+      return { id: ownerRequest.body.id as string, fileId: added.body.timeline.at(-1).file.id as string };
+    },
+    spareInvitation: async () => {
+      // A landlord of its own each time: once tenant A accepts a landlord, that landlord's next invitation needs no answer.
+      const landlord = await applyAndSign(t.client(), "Standard");
+      await t.services.db.update(members).set({ status: "active" }).where(eq(members.email, landlord.email));
+      const client = await asMember(landlord.email);
+      const lease = await client.post("/api/portal/leases", { ...matrixLease((await newProperty(client)).units[0]!.id), tenants: [{ first_name: "Matrix", last_name: "Again", email: tenantA.email }] });
+      await clearRateLimit(t.services.db, TENANT_LIMITS.invitesPerAddress, tenantA.email.toLowerCase());
+      await client.post(`/api/portal/leases/${lease.body.id}/tenants/${lease.body.tenants[0].id}/invite`);
+      return lease.body.tenants[0].id as string;
+    },
     spareEntry: async () => {
       const paidEntry = await ownerA.post(`/api/portal/leases/${leaseId}/payments`, { amount_cents: 100, paid_on: "2026-01-10", method: "cash" });
       return paidEntry.body.entry.id as string;

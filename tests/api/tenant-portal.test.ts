@@ -6,6 +6,8 @@ import { openDatabase } from "../../src/server/db/client.ts";
 import { applyRentEvent } from "../../src/server/domain/portal/online-rent.ts";
 import { dailyRentJob } from "../../src/server/domain/portal/worker.ts";
 import { createServices } from "../../src/server/services.ts";
+import { TENANT_MAINTENANCE_LIMITS } from "../../src/server/domain/portal/maintenance.ts";
+import { clearRateLimit } from "../../src/server/domain/rate-limit.ts";
 import { applyAndSign, latestEmail, linkTokenFromEmail, paidOwner, signInAsAdmin } from "../support/fixtures.ts";
 import { PNG_BYTES, pdfBytes, REFUSED_FILES } from "../support/files.ts";
 import { createTestApp, type ApiClient, type TestApp } from "../support/harness.ts";
@@ -198,6 +200,10 @@ describe("what a tenant sees, and never sees", () => {
     const b = await home([{ first_name: "Bo", last_name: "Both", email: email.toUpperCase() }]);
     const bo = await invitedTenant(a);
     await b.owner.post(`/api/portal/leases/${b.leaseId}/tenants/${b.tenants[0]!.id}/invite`);
+    // The second landlord's lease joins Bo's portal once Bo accepts it (PORTAL.md 1).
+    const waiting = (await bo.get("/api/tenant/me")).body;
+    expect(waiting.leases.map((l: { id: string }) => l.id)).toEqual([a.leaseId]);
+    expect((await bo.post(`/api/tenant/invitations/${waiting.invitations[0].id}/accept`)).status).toBe(200);
     const me = await bo.get("/api/tenant/me");
     expect(me.body.leases.map((l: { id: string }) => l.id).sort()).toEqual([a.leaseId, b.leaseId].sort());
     expect((await bo.get(`/api/tenant/leases/${b.leaseId}/ledger`)).status).toBe(200);
@@ -396,6 +402,8 @@ describe("maintenance requests", () => {
   });
 
   async function requestAt(status: string) {
+    // These tests walk many requests of one tenant through their moves: not the daily limit's test (tenant-trust).
+    await clearRateLimit(t.services.db, TENANT_MAINTENANCE_LIMITS.requests, (await tenant.get("/api/tenant/me")).body.tenant.id);
     const created = await tenant.post("/api/tenant/maintenance", { lease_id: h.leaseId, title: "Radiator cold", description: "Bedroom radiator is cold", category: "hvac", priority: "high", permission_to_enter: true });
     expect(created.status).toBe(201);
     for (const to of PATH_TO[status]!) {

@@ -583,7 +583,7 @@ async function portal(webDist: string) {
       select 'tenant.' || left(l.id::text, 8) || '@portal-bench.invalid', 'Tenant', 'Of ' || left(l.id::text, 8), now()
       from leases l where l.id in ${sql(sampleLeases.map((l) => l.id))}
       returning id, email)
-    update lease_tenants t set tenant_account_id = a.id, invited_at = now()
+    update lease_tenants t set tenant_account_id = a.id, invited_at = now(), accepted_at = now()
     from accounts a where a.email = 'tenant.' || left(t.lease_id::text, 8) || '@portal-bench.invalid'
     returning t.lease_id, a.id as account_id`) as unknown as { lease_id: string; account_id: string }[];
   const tenantTokens = await Promise.all(

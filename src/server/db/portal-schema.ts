@@ -130,6 +130,14 @@ export const leaseTenants = pgTable(
     /** The tenant portal account of this tenant, once invited (PORTAL.md 1). */
     tenantAccountId: uuid("tenant_account_id").references((): AnyPgColumn => tenantAccounts.id),
     invitedAt: tz("invited_at"),
+    /**
+     * When the tenant accepted this landlord's invitation (its emailed link, or the accept button
+     * naming the landlord and the address): only then does the lease join their portal.
+     */
+    acceptedAt: tz("accepted_at"),
+    declinedAt: tz("declined_at"),
+    /** The owner ended this tenant's access: the portal no longer shows the lease; the books keep it. */
+    accessRevokedAt: tz("access_revoked_at"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -189,9 +197,22 @@ export const portalFiles = pgTable(
     data: bytea("data").notNull(),
     /** Who uploaded it: the owner, or a tenant (tenant_accounts). */
     uploadedByTenant: uuid("uploaded_by_tenant").references((): AnyPgColumn => tenantAccounts.id),
+    /** Uploaded by the association's staff (an affidavit, a case document): outside the owner's quota. */
+    uploadedByStaff: boolean("uploaded_by_staff").notNull().default(false),
+    /**
+     * The owner deleted this file (a tenant's photo): its bytes are gone, the record of it stays
+     * with who deleted it and when.
+     */
+    deletedAt: tz("deleted_at"),
+    deletedBy: text("deleted_by"),
     createdAt: createdAt(),
   },
-  (t) => [index("portal_files_owner_idx").on(t.ownerId)],
+  (t) => [
+    index("portal_files_owner_idx").on(t.ownerId),
+    // The upload quotas read an uploader's files of the last day.
+    index("portal_files_tenant_recent_idx").on(t.uploadedByTenant, t.createdAt).where(sql`${t.uploadedByTenant} is not null`),
+    index("portal_files_owner_recent_idx").on(t.ownerId, t.createdAt),
+  ],
 );
 
 /** Documents of a lease (the signed lease, addenda) the owner shares with its tenants. */
@@ -246,7 +267,7 @@ export const maintenanceRequests = pgTable(
 );
 
 /** What happened to a request: submitted, moved (with a note), commented, a photo added, assigned. */
-export const MAINTENANCE_EVENT_KINDS = ["submitted", "transition", "comment", "photo", "assigned"] as const;
+export const MAINTENANCE_EVENT_KINDS = ["submitted", "transition", "comment", "photo", "photo_deleted", "assigned"] as const;
 
 export const maintenanceEvents = pgTable(
   "maintenance_events",

@@ -19,7 +19,7 @@ import {
   MEMBER_STATUSES,
   MEMBERSHIP_LEVELS,
 } from "../../shared/membership.ts";
-import { tenantAccounts } from "./portal-schema.ts";
+import { leaseTenants, tenantAccounts } from "./portal-schema.ts";
 
 // The data model of the whole product. Times are UTC (timestamptz); money is integer cents.
 // Ids that reach a browser are random UUIDs (DECISIONS.md 2).
@@ -363,6 +363,8 @@ export const signInTokens = pgTable(
     applicationId: uuid("application_id").references(() => applications.id, { onDelete: "cascade" }),
     adminId: uuid("admin_id").references(() => adminUsers.id, { onDelete: "cascade" }),
     tenantAccountId: uuid("tenant_account_id").references((): AnyPgColumn => tenantAccounts.id, { onDelete: "cascade" }),
+    /** A tenant invitation's link: using it accepts that landlord's lease (PORTAL.md 1). */
+    leaseTenantId: uuid("lease_tenant_id").references((): AnyPgColumn => leaseTenants.id, { onDelete: "cascade" }),
     expiresAt: tz("expires_at").notNull(),
     usedAt: tz("used_at"),
     /** Wrong guesses of an email code (a code dies after five). */

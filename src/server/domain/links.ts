@@ -12,8 +12,11 @@ export const EMAIL_CODE_LIFETIME_MS = 15 * 60 * 1000;
 /** Wrong guesses a code survives; the next one ends it. */
 export const EMAIL_CODE_MAX_FAILURES = 5;
 
-/** Whose link it is: a member, an application (continue and sign), an administrator or a tenant. */
-export type LinkOwner = { memberId: string } | { applicationId: string } | { adminId: string } | { tenantAccountId: string };
+/**
+ * Whose link it is: a member, an application (continue and sign), an administrator or a tenant; a
+ * tenant's invitation also names the lease tenancy it invites them to (using it accepts that lease).
+ */
+export type LinkOwner = { memberId: string } | { applicationId: string } | { adminId: string } | { tenantAccountId: string; leaseTenantId?: string };
 
 function ownerColumns(owner: LinkOwner) {
   return {
@@ -21,6 +24,7 @@ function ownerColumns(owner: LinkOwner) {
     applicationId: "applicationId" in owner ? owner.applicationId : null,
     adminId: "adminId" in owner ? owner.adminId : null,
     tenantAccountId: "tenantAccountId" in owner ? owner.tenantAccountId : null,
+    leaseTenantId: "leaseTenantId" in owner ? (owner.leaseTenantId ?? null) : null,
   };
 }
 
@@ -55,6 +59,7 @@ export interface UsedLink {
   applicationId: string | null;
   adminId: string | null;
   tenantAccountId: string | null;
+  leaseTenantId: string | null;
 }
 
 /**
@@ -79,6 +84,7 @@ export async function consumeLink(tx: DbOrTx, token: string, purposes: TokenPurp
       applicationId: signInTokens.applicationId,
       adminId: signInTokens.adminId,
       tenantAccountId: signInTokens.tenantAccountId,
+      leaseTenantId: signInTokens.leaseTenantId,
     });
   if (!row) return null;
   const owner: LinkOwner | null = row.memberId

@@ -13,7 +13,7 @@ import { appRouter } from "../trpc/root.ts";
 import { demoRouter } from "../trpc/demo.ts";
 import { createTrpcContext } from "../trpc/trpc.ts";
 import { authMiddleware, COOKIE_NAMES, originCheck, type AppEnv } from "./auth.ts";
-import { MAX_UPLOAD_REQUEST_BYTES } from "./validate.ts";
+import { MAX_UPLOAD_REQUEST_BYTES, routeTakesFile } from "./validate.ts";
 import { adminAuthRoutes } from "./routes/admin-auth.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -37,9 +37,6 @@ import { DEMO_API_PREFIX, demoVisitor } from "./routes/demo.ts";
 import { DEMO_PAGE_PREFIX } from "../../shared/routes.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
-/** The routes that take a file (multipart): maintenance photos, lease documents, receipts, contractors' documents. */
-const UPLOAD_PATH =
-  /^\/api\/((portal|tenant)\/(maintenance|leases)\/[^/]+\/(photos|documents)|portal\/expenses\/[^/]+\/receipt|contractors\/me\/documents|(portal|admin)\/(evictions|service-jobs)\/[^/]+\/documents|admin\/service-jobs\/[^/]+\/affidavit)$/;
 /** What every page may use; everything else (camera, microphone, location, payment request...) is off. */
 const PERMISSIONS_POLICY =
   "accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), " +
@@ -137,8 +134,8 @@ export function createApp(services: Services, options: AppOptions = {}) {
     maxSize: MAX_UPLOAD_REQUEST_BYTES,
     onError: (c) => c.json({ detail: "A file may be at most 10 MB." }, 413),
   });
-  // Every request's body is capped, pages included; the routes that take a file get room for one.
-  app.use("*", (c, next) => (UPLOAD_PATH.test(c.req.path) ? uploadLimit(c, next) : limit(c, next)));
+  // Every request's body is capped, pages included; the routes marked `takesFile` get room for one.
+  app.use("*", (c, next) => (routeTakesFile(c) ? uploadLimit(c, next) : limit(c, next)));
   // API answers may hold someone's data: never stored by a browser or a proxy, unless a route says otherwise.
   const noStore = async (c: Context, next: Next) => {
     await next();

@@ -50,7 +50,7 @@ export async function addContractorDocument(services: Services, actor: Community
   if (!clean || clean.length > 120) throw new AppError("UNPROCESSABLE", [{ loc: ["body", "title"], msg: "Name the document (at most 120 characters)" }]);
   return services.db.transaction(async (tx) => {
     const { member, listing } = await listingOf(tx, actor);
-    const file = await storeFile(tx, member.id, upload);
+    const file = await storeFile(tx, member.id, upload, { kind: "owner" }, services.now());
     const [doc] = await tx.insert(contractorDocuments).values({ contractorId: listing.id, fileId: file.id, title: clean }).returning();
     return { id: doc!.id, title: doc!.title, file: describeFile(file), created_at: doc!.createdAt.toISOString() };
   });

@@ -119,7 +119,7 @@ export async function attachBookkeepingFile(services: Services, owner: Owner, id
   const row = await services.db.transaction(async (tx) => {
     const request = await findOwnedRequest(tx, owner, id, true);
     if (request.status === "done") throw new AppError("CONFLICT", "This request is done: file a new one.");
-    const file = await storeFile(tx, owner.id, upload);
+    const file = await storeFile(tx, owner.id, upload, { kind: "owner" }, services.now());
     const [updated] = await tx
       .update(bookkeepingRequests)
       .set({ fileIds: [...request.fileIds, file.id], updatedAt: services.now() })

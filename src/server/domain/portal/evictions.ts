@@ -488,7 +488,7 @@ export async function addCaseDocument(services: Services, actor: CaseActor, id: 
     const row = await findCase(tx, id, actor.kind === "owner" ? actor.owner.id : null, true);
     assertOpen(row);
     if (actor.kind === "staff") assertPaid(row);
-    const file = await storeFile(tx, row.ownerId, upload);
+    const file = await storeFile(tx, row.ownerId, upload, actor.kind === "staff" ? { kind: "staff" } : { kind: "owner" }, services.now());
     await addEvent(tx, row, actor, { kind: "document", fileId: file.id, note: file.name });
     await audit(tx, actor, row, "document", { file_id: file.id }, services.now());
     if (actor.kind === "staff") await tellOwnerOfCase(tx, services, row, "Staff added a document to your case", file.name);

@@ -223,7 +223,7 @@ export async function deleteExpense(services: Services, owner: Owner, id: string
 export async function attachReceipt(services: Services, owner: Owner, id: string, upload: Upload) {
   return services.db.transaction(async (tx) => {
     const row = await findOwnedExpense(tx, owner, id, true);
-    const file = await storeFile(tx, owner.id, upload);
+    const file = await storeFile(tx, owner.id, upload, { kind: "owner" }, services.now());
     const [updated] = await tx.update(expenses).set({ receiptFileId: file.id, updatedAt: services.now() }).where(eq(expenses.id, row.id)).returning();
     await recordChange(tx, owner, row.id, "receipt_added", { receipt_file_id: { from: row.receiptFileId, to: file.id } });
     return (await describeAll(tx, owner.id, [updated!]))[0]!;

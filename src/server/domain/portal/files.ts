@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { leaseDocuments, leaseTenants, maintenanceEvents, maintenanceRequests, portalFiles } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
@@ -8,6 +8,8 @@ import type { Services } from "../../services.ts";
 import { isUuid } from "../ids.ts";
 import type { TenantAccountRow } from "../sessions.ts";
 import type { Owner } from "./access.ts";
+import { readableLeaseIds } from "./tenant-access.ts";
+import { chicagoToday } from "../../../shared/calendar.ts";
 
 // Files people upload to the portal (DECISIONS.md 24): kept in PostgreSQL with their SHA-256, at
 // most 10 MB, the type read from the content (never from the name or the browser's word), and
@@ -47,9 +49,64 @@ export function safeFileName(name: string, type: AcceptedType): string {
   return `${stem || "file"}.${EXTENSION[type]}`;
 }
 
-/** Stores an upload of the owner's books (by the owner, or by one of their tenants). */
-export async function storeFile(tx: DbOrTx, ownerId: string, upload: Upload, uploadedByTenant: string | null = null) {
+/** Who uploads a file: the owner (or member) whose books it joins, one of their tenants, or staff. */
+export type Uploader = { kind: "owner" } | { kind: "tenant"; tenantId: string } | { kind: "staff" };
+
+/**
+ * What one uploader may store: files an hour and bytes a day (a tenant stored 12 photos of 9 MB in
+ * 30 seconds). Staff uploads (affidavits, case documents) have no quota.
+ */
+export const UPLOAD_QUOTAS = {
+  tenant: { filesPerHour: 10, bytesPerDay: 50 * 1024 * 1024 },
+  owner: { filesPerHour: 60, bytesPerDay: 500 * 1024 * 1024 },
+} as const;
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+/**
+ * Refuses an upload over the uploader's quota with 429 and the seconds until it would fit. The
+ * uploader's uploads are serialised (a transaction lock on its key) so two at once cannot both fit.
+ */
+export async function assertUploadQuota(tx: DbOrTx, ownerId: string, uploader: Uploader, bytes: number, now: Date): Promise<void> {
+  if (uploader.kind === "staff") return;
+  const quota = UPLOAD_QUOTAS[uploader.kind];
+  const key = uploader.kind === "tenant" ? `upload:tenant:${uploader.tenantId}` : `upload:owner:${ownerId}`;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+  const mine =
+    uploader.kind === "tenant"
+      ? eq(portalFiles.uploadedByTenant, uploader.tenantId)
+      : and(eq(portalFiles.ownerId, ownerId), isNull(portalFiles.uploadedByTenant), eq(portalFiles.uploadedByStaff, false));
+  const recent = await tx
+    .select({ at: portalFiles.createdAt, size: portalFiles.sizeBytes })
+    .from(portalFiles)
+    .where(and(mine, gt(portalFiles.createdAt, new Date(now.getTime() - DAY_MS))))
+    .orderBy(asc(portalFiles.createdAt));
+  const lastHour = recent.filter((f) => f.at.getTime() > now.getTime() - HOUR_MS);
+  const wait = (at: Date, windowMs: number) => Math.max(1, Math.ceil((at.getTime() + windowMs - now.getTime()) / 1000));
+  if (lastHour.length >= quota.filesPerHour) {
+    const retryAfter = wait(lastHour[lastHour.length - quota.filesPerHour]!.at, HOUR_MS);
+    throw new AppError("TOO_MANY_REQUESTS", `At most ${quota.filesPerHour} files an hour. Try again in ${Math.ceil(retryAfter / 60)} minutes.`, { retryAfter });
+  }
+  let stored = recent.reduce((sum, f) => sum + f.size, 0);
+  if (stored + bytes > quota.bytesPerDay) {
+    // The upload fits once enough of the oldest files of the last day have left the window.
+    let i = 0;
+    while (i < recent.length && stored + bytes > quota.bytesPerDay) stored -= recent[i++]!.size;
+    const retryAfter = i === 0 || stored + bytes > quota.bytesPerDay ? Math.ceil(DAY_MS / 1000) : wait(recent[i - 1]!.at, DAY_MS);
+    throw new AppError(
+      "TOO_MANY_REQUESTS",
+      `At most ${megabytes(quota.bytesPerDay)} of files a day. Try again in ${Math.ceil(retryAfter / 3600)} hours, or send smaller photos.`,
+      { retryAfter },
+    );
+  }
+}
+
+/** Stores an upload of the owner's books (by the owner, by one of their tenants, or by staff), within the uploader's quota. */
+export async function storeFile(tx: DbOrTx, ownerId: string, upload: Upload, uploader: Uploader = { kind: "owner" }, now: Date = new Date()) {
   const type = await acceptedType(upload.bytes);
+  await assertUploadQuota(tx, ownerId, uploader, upload.bytes.byteLength, now);
   const [row] = await tx
     .insert(portalFiles)
     .values({
@@ -59,7 +116,9 @@ export async function storeFile(tx: DbOrTx, ownerId: string, upload: Upload, upl
       sizeBytes: upload.bytes.byteLength,
       sha256: createHash("sha256").update(upload.bytes).digest("hex"),
       data: upload.bytes,
-      uploadedByTenant,
+      uploadedByTenant: uploader.kind === "tenant" ? uploader.tenantId : null,
+      uploadedByStaff: uploader.kind === "staff",
+      createdAt: now,
     })
     .returning({ id: portalFiles.id, name: portalFiles.name, contentType: portalFiles.contentType, sizeBytes: portalFiles.sizeBytes });
   return row!;
@@ -73,14 +132,25 @@ export async function readFile(db: DbOrTx, ownerId: string, fileId: string) {
     .where(and(eq(portalFiles.id, fileId), eq(portalFiles.ownerId, ownerId)))
     .limit(1);
   if (!row) throw notFound("File not found.");
+  if (row.deletedAt) throw notFound(`This file was deleted${row.deletedBy ? ` by ${row.deletedBy}` : ""}.`);
   return row;
 }
 
-export const describeFile = (f: { id: string; name: string; contentType: string; sizeBytes: number }) => ({
+/** Deletes a file's bytes, keeping its record: who deleted it and when. */
+export async function eraseFile(tx: DbOrTx, ownerId: string, fileId: string, by: string, now: Date) {
+  await tx
+    .update(portalFiles)
+    .set({ data: new Uint8Array(0), deletedAt: now, deletedBy: by })
+    .where(and(eq(portalFiles.id, fileId), eq(portalFiles.ownerId, ownerId), isNull(portalFiles.deletedAt)));
+}
+
+export const describeFile = (f: { id: string; name: string; contentType: string; sizeBytes: number; deletedAt?: Date | null; deletedBy?: string | null }) => ({
   id: f.id,
   name: f.name,
   content_type: f.contentType,
   size_bytes: f.sizeBytes,
+  /** Deleted by the owner: the record stays, the file is gone. */
+  deleted: f.deletedAt ? { at: f.deletedAt.toISOString(), by: f.deletedBy ?? "" } : null,
 });
 
 export type StoredFile = typeof portalFiles.$inferSelect;
@@ -98,7 +168,7 @@ export async function ownerFile(services: Services, owner: Owner, fileId: string
 export async function tenantFile(services: Services, tenant: TenantAccountRow, fileId: string): Promise<StoredFile> {
   if (!isUuid(fileId)) throw notFound("File not found.");
   const { db } = services;
-  const mine = db.select({ leaseId: leaseTenants.leaseId }).from(leaseTenants).where(eq(leaseTenants.tenantAccountId, tenant.id));
+  const mine = readableLeaseIds(db, tenant.id, chicagoToday(services.now()));
   const [onRequest] = await db
     .select({ ownerId: maintenanceEvents.ownerId })
     .from(maintenanceEvents)

@@ -22,7 +22,7 @@ const describeDocument = (row: { id: string; title: string; sharedWithTenants: b
 export async function addLeaseDocument(services: Services, owner: Owner, leaseId: string, upload: Upload, input: z.output<typeof ZLeaseDocumentSchema>) {
   return services.db.transaction(async (tx) => {
     const lease = await findOwnedLease(tx, owner, leaseId);
-    const file = await storeFile(tx, owner.id, upload);
+    const file = await storeFile(tx, owner.id, upload, { kind: "owner" }, services.now());
     const [row] = await tx
       .insert(leaseDocuments)
       .values({ ownerId: owner.id, leaseId: lease.id, fileId: file.id, title: input.title, sharedWithTenants: input.shared_with_tenants })

@@ -27,6 +27,15 @@ export function leaseState(lease: Pick<LeaseRow, "startDate" | "endDate">, today
   return "active";
 }
 
+export type PortalStanding = "not_invited" | "invited" | "accepted" | "declined" | "revoked";
+
+export function portalStanding(tenant: Pick<TenantRow, "invitedAt" | "acceptedAt" | "declinedAt" | "accessRevokedAt">): PortalStanding {
+  if (tenant.accessRevokedAt) return "revoked";
+  if (tenant.acceptedAt) return "accepted";
+  if (tenant.declinedAt) return "declined";
+  return tenant.invitedAt ? "invited" : "not_invited";
+}
+
 export function describeTenant(tenant: TenantRow) {
   return {
     id: tenant.id,
@@ -36,6 +45,10 @@ export function describeTenant(tenant: TenantRow) {
     phone: tenant.phone,
     /** When the owner last invited them to the tenant portal (null: never). */
     invited_at: tenant.invitedAt?.toISOString() ?? null,
+    accepted_at: tenant.acceptedAt?.toISOString() ?? null,
+    access_revoked_at: tenant.accessRevokedAt?.toISOString() ?? null,
+    /** Where the tenant stands in the tenant portal. */
+    portal: portalStanding(tenant),
   };
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { listedMember } from "../members.ts";
-import { chicagoToday } from "../../../shared/calendar.ts";
+import { chicagoToday, type IsoDate } from "../../../shared/calendar.ts";
 import {
   MAINTENANCE_CATEGORY_LABELS,
   MAINTENANCE_PRIORITIES,
@@ -16,15 +16,16 @@ import { enqueueEmail } from "../../mail/outbox.ts";
 import { maintenanceJobEmail, maintenanceNewsEmail } from "../../mail/portal-emails.ts";
 import type { Services } from "../../services.ts";
 import { isUuid } from "../ids.ts";
-import { hitRateLimit } from "../rate-limit.ts";
+import { hitRateLimit, type RateLimitRule } from "../rate-limit.ts";
 import type { TenantAccountRow } from "../sessions.ts";
 import { INTRODUCTIONS_PER_DAY } from "../skills.ts";
 import type { Owner } from "./access.ts";
 import { expensesOfRequest } from "./expenses.ts";
-import { describeFile, storeFile, type Upload } from "./files.ts";
+import { describeFile, eraseFile, storeFile, type Upload } from "./files.ts";
 import { leaseState } from "./leases.ts";
 import { allowedMoves, CATEGORY_SKILL, OPEN_STATUSES, TENANT_CANCELLABLE } from "./maintenance-rules.ts";
 import { findOwnedProperty, findOwnedUnit } from "./properties.ts";
+import { assertLeaseIdRunning, assertLeaseRunning, readableLeaseIds } from "./tenant-access.ts";
 import { findTenantLease } from "./tenants.ts";
 
 // Maintenance requests (PORTAL.md 5), from both sides: the owner and the tenants of a lease submit
@@ -35,6 +36,25 @@ import { findTenantLease } from "./tenants.ts";
 export type RequestRow = typeof maintenanceRequests.$inferSelect;
 export const REQUEST_NOT_FOUND = "Maintenance request not found.";
 const PRIORITY_ORDER = new Map(MAINTENANCE_PRIORITIES.map((p, i) => [p, i]));
+
+/**
+ * A tenant's requests and comments each email the owner: a burst of them is refused (429) rather
+ * than mailed (25 requests in a row once sent the owner 25 emails).
+ */
+export const TENANT_MAINTENANCE_LIMITS = {
+  requests: {
+    name: "maintenance:tenant-requests",
+    limit: 10,
+    windowMs: 24 * 60 * 60 * 1000,
+    message: "You sent 10 maintenance requests today. Add to one of them, or call your landlord if it is an emergency.",
+  },
+  comments: {
+    name: "maintenance:tenant-comments",
+    limit: 30,
+    windowMs: 60 * 60 * 1000,
+    message: "You commented 30 times in the last hour. Please wait before adding more, or call your landlord if it is an emergency.",
+  },
+} satisfies Record<string, RateLimitRule>;
 
 type Party = { kind: "owner"; owner: Owner } | { kind: "tenant"; tenant: TenantAccountRow };
 
@@ -72,7 +92,17 @@ export function describeRequest(row: RequestRow, place: string, now: Date) {
 
 async function timelineOf(db: DbOrTx, requestId: string) {
   const rows = await db
-    .select({ event: maintenanceEvents, file: { id: portalFiles.id, name: portalFiles.name, contentType: portalFiles.contentType, sizeBytes: portalFiles.sizeBytes } })
+    .select({
+      event: maintenanceEvents,
+      file: {
+        id: portalFiles.id,
+        name: portalFiles.name,
+        contentType: portalFiles.contentType,
+        sizeBytes: portalFiles.sizeBytes,
+        deletedAt: portalFiles.deletedAt,
+        deletedBy: portalFiles.deletedBy,
+      },
+    })
     .from(maintenanceEvents)
     .leftJoin(portalFiles, eq(portalFiles.id, maintenanceEvents.fileId))
     .where(eq(maintenanceEvents.requestId, requestId))
@@ -85,7 +115,7 @@ async function timelineOf(db: DbOrTx, requestId: string) {
     note: event.note,
     actor: event.actor,
     actor_name: event.actorName,
-    file: file?.id ? describeFile(file as { id: string; name: string; contentType: string; sizeBytes: number }) : null,
+    file: file?.id ? describeFile(file as Parameters<typeof describeFile>[0]) : null,
     at: event.createdAt.toISOString(),
   }));
 }
@@ -177,8 +207,11 @@ export async function createOwnerRequest(services: Services, owner: Owner, input
 /** A tenant asks for maintenance of their home; the owner is emailed. */
 export async function createTenantRequest(services: Services, tenant: TenantAccountRow, input: NewRequest) {
   if (!input.lease_id) throw new AppError("UNPROCESSABLE", [{ loc: ["body", "lease_id"], msg: "Choose the home" }]);
+  const today = chicagoToday(services.now());
   return services.db.transaction(async (tx) => {
-    const lease = await findTenantLease(tx, tenant, input.lease_id!);
+    const lease = await findTenantLease(tx, tenant, input.lease_id!, today);
+    assertLeaseRunning(lease, today, "maintenance requests");
+    await hitRateLimit(tx, TENANT_MAINTENANCE_LIMITS.requests, tenant.id, services.now());
     const [unit] = await tx.select().from(units).where(eq(units.id, lease.unitId));
     const [request] = await tx
       .insert(maintenanceRequests)
@@ -210,10 +243,10 @@ export async function ownedRequest(db: DbOrTx, owner: Owner, id: string, lock = 
   return row;
 }
 
-/** A request of one of the tenant's leases, or 404. */
-export async function tenantRequest(db: DbOrTx, tenant: TenantAccountRow, id: string, lock = false): Promise<RequestRow> {
+/** A request of one of the leases the tenant may read today, or 404. */
+export async function tenantRequest(db: DbOrTx, tenant: TenantAccountRow, id: string, today: IsoDate, lock = false): Promise<RequestRow> {
   if (!isUuid(id)) throw notFound(REQUEST_NOT_FOUND);
-  const mine = db.select({ leaseId: leaseTenants.leaseId }).from(leaseTenants).where(eq(leaseTenants.tenantAccountId, tenant.id));
+  const mine = readableLeaseIds(db, tenant.id, today);
   const query = db
     .select()
     .from(maintenanceRequests)
@@ -239,7 +272,7 @@ export async function getOwnerRequest(services: Services, owner: Owner, id: stri
 }
 
 export async function getTenantRequest(services: Services, tenant: TenantAccountRow, id: string) {
-  const row = await tenantRequest(services.db, tenant, id);
+  const row = await tenantRequest(services.db, tenant, id, chicagoToday(services.now()));
   const view = await describeWithTimeline(services.db, row, services.now());
   return { ...view, allowed_moves: [], can_cancel: row.submittedByTenant === tenant.id && TENANT_CANCELLABLE.includes(row.status) };
 }
@@ -260,7 +293,7 @@ export async function listOwnerRequests(services: Services, owner: Owner, filter
 }
 
 export async function listTenantRequests(services: Services, tenant: TenantAccountRow) {
-  const mine = services.db.select({ leaseId: leaseTenants.leaseId }).from(leaseTenants).where(eq(leaseTenants.tenantAccountId, tenant.id));
+  const mine = readableLeaseIds(services.db, tenant.id, chicagoToday(services.now()));
   const rows = await services.db.select().from(maintenanceRequests).where(inArray(maintenanceRequests.leaseId, mine)).orderBy(desc(maintenanceRequests.createdAt));
   const places = await placesOf(services.db, rows);
   const now = services.now();
@@ -307,7 +340,7 @@ export async function moveRequest(services: Services, owner: Owner, id: string, 
 export async function cancelTenantRequest(services: Services, tenant: TenantAccountRow, id: string, note: string) {
   const now = services.now();
   return services.db.transaction(async (tx) => {
-    const row = await tenantRequest(tx, tenant, id, true);
+    const row = await tenantRequest(tx, tenant, id, chicagoToday(now), true);
     if (row.submittedByTenant !== tenant.id) throw new AppError("FORBIDDEN", "Only the tenant who sent a request can cancel it. Ask your landlord.");
     if (!TENANT_CANCELLABLE.includes(row.status)) {
       throw new AppError("CONFLICT", `Work has started (the request is ${MAINTENANCE_STATUS_LABELS[row.status].toLowerCase()}), so it can no longer be cancelled here. Ask your landlord.`);
@@ -331,25 +364,59 @@ export function ownerComment(services: Services, owner: Owner, id: string, body:
 }
 
 export function tenantComment(services: Services, tenant: TenantAccountRow, id: string, body: string) {
-  return services.db.transaction(async (tx) => commentOn(services, await tenantRequest(tx, tenant, id, true), { kind: "tenant", tenant }, body, tx));
+  const today = chicagoToday(services.now());
+  return services.db.transaction(async (tx) => {
+    const row = await tenantRequest(tx, tenant, id, today, true);
+    await assertLeaseIdRunning(tx, row.leaseId, today, "comments");
+    await hitRateLimit(tx, TENANT_MAINTENANCE_LIMITS.comments, tenant.id, services.now());
+    return commentOn(services, row, { kind: "tenant", tenant }, body, tx);
+  });
 }
 
 /** A photo (or PDF) added to a request's timeline; JPEG, PNG, WebP or PDF, 10 MB at most. */
 export function ownerPhoto(services: Services, owner: Owner, id: string, upload: Upload) {
   return services.db.transaction(async (tx) => {
     const row = await ownedRequest(tx, owner, id, true);
-    const file = await storeFile(tx, owner.id, upload);
+    const file = await storeFile(tx, owner.id, upload, { kind: "owner" }, services.now());
     await addEvent(tx, row, { kind: "owner", owner }, { kind: "photo", fileId: file.id });
     return describeWithTimeline(tx, row, services.now());
   });
 }
 
 export function tenantPhoto(services: Services, tenant: TenantAccountRow, id: string, upload: Upload) {
+  const today = chicagoToday(services.now());
   return services.db.transaction(async (tx) => {
-    const row = await tenantRequest(tx, tenant, id, true);
-    const file = await storeFile(tx, row.ownerId, upload, tenant.id);
+    const row = await tenantRequest(tx, tenant, id, today, true);
+    await assertLeaseIdRunning(tx, row.leaseId, today, "photos");
+    const file = await storeFile(tx, row.ownerId, upload, { kind: "tenant", tenantId: tenant.id }, services.now());
     await addEvent(tx, row, { kind: "tenant", tenant }, { kind: "photo", fileId: file.id });
     return describeWithTimeline(tx, row, services.now());
+  });
+}
+
+/**
+ * The owner deletes a photo (or file) on one of their requests, a tenant's included: its bytes are
+ * gone, and the timeline keeps that it was deleted, by whom and when.
+ */
+export function deleteRequestPhoto(services: Services, owner: Owner, id: string, fileId: string) {
+  const now = services.now();
+  return services.db.transaction(async (tx) => {
+    const row = await ownedRequest(tx, owner, id, true);
+    const [onRequest] = isUuid(fileId)
+      ? await tx
+          .select({ name: portalFiles.name, deletedAt: portalFiles.deletedAt })
+          .from(maintenanceEvents)
+          .innerJoin(portalFiles, eq(portalFiles.id, maintenanceEvents.fileId))
+          .where(and(eq(maintenanceEvents.requestId, row.id), eq(maintenanceEvents.fileId, fileId), eq(maintenanceEvents.kind, "photo")))
+          .limit(1)
+      : [];
+    if (!onRequest) throw notFound("Photo not found.");
+    if (!onRequest.deletedAt) {
+      const party: Party = { kind: "owner", owner };
+      await eraseFile(tx, owner.id, fileId, partyName(party), now);
+      await addEvent(tx, row, party, { kind: "photo_deleted", fileId, note: onRequest.name });
+    }
+    return describeWithTimeline(tx, row, now);
   });
 }
 

@@ -16,6 +16,7 @@ import { balanceOf } from "./ledger-rules.ts";
 import { emailReceipts } from "./ledger.ts";
 import { postLeaseNow } from "./posting.ts";
 import { reconcilePurchase } from "./purchases.ts";
+import { assertLeaseRunning } from "./tenant-access.ts";
 import { findTenantLease } from "./tenants.ts";
 
 // Online rent (PORTAL.md 4): the owner connects payouts; the tenant pays the balance or a part of
@@ -84,7 +85,9 @@ export async function savePaymentInstructions(services: Services, owner: Owner, 
  */
 export async function startRentPayment(services: Services, tenant: TenantAccountRow, leaseId: string, requested: number | undefined) {
   const { db } = services;
-  const lease = await findTenantLease(db, tenant, leaseId);
+  const today = chicagoToday(services.now());
+  const lease = await findTenantLease(db, tenant, leaseId, today);
+  assertLeaseRunning(lease, today, "payments");
   const [account] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.ownerId, lease.ownerId));
   if (!account?.chargesEnabled) {
     const instructions = (await settingsOf(db, lease.ownerId))?.paymentInstructions;

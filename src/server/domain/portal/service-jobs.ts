@@ -194,7 +194,7 @@ export async function addJobDocument(services: Services, owner: Owner, id: strin
   return services.db.transaction(async (tx) => {
     const row = await findJob(tx, id, owner.id, true);
     if (!SERVICE_JOB_OPEN_STATES.includes(row.state)) throw new AppError("CONFLICT", `This job is ${SERVICE_JOB_STATE_LABELS[row.state].toLowerCase()}: nothing more can be added.`);
-    const file = await storeFile(tx, row.ownerId, upload);
+    const file = await storeFile(tx, row.ownerId, upload, { kind: "owner" }, services.now());
     await addEvent(tx, row, { kind: "owner", owner }, { kind: "document", fileId: file.id, note: file.name });
     return fullJob(tx, row);
   });
@@ -257,7 +257,7 @@ export async function uploadAffidavit(services: Services, staff: AdminActor, id:
   return services.db.transaction(async (tx) => {
     const row = await findJob(tx, id, null, true);
     if (row.state !== "served") throw new AppError("CONFLICT", `The affidavit follows service; this job is ${SERVICE_JOB_STATE_LABELS[row.state].toLowerCase()}.`);
-    const file = await storeFile(tx, row.ownerId, upload);
+    const file = await storeFile(tx, row.ownerId, upload, { kind: "staff" }, now);
     const actor: JobActor = { kind: "staff", staff };
     await addEvent(tx, row, actor, { kind: "affidavit", fileId: file.id, note: file.name });
     const moved = await move(tx, row, actor, "affidavit_filed", "Affidavit of service uploaded", { affidavitFileId: file.id }, now);

@@ -3,7 +3,7 @@ import { isPaidLevel, type PaidLevel } from "../../../shared/membership.ts";
 import type { TicketResponseState, TTicket } from "../../../shared/services.ts";
 import type { DbOrTx, Tx } from "../../db/client.ts";
 import { bookkeepingRequests, members, portalFiles, supportMessages, supportTickets } from "../../db/schema.ts";
-import { AppError, notFound } from "../../errors.ts";
+import { AppError, forbidden, notFound } from "../../errors.ts";
 import { enqueueEmail } from "../../mail/outbox.ts";
 import { renderEmail } from "../../mail/templates.ts";
 import type { Services } from "../../services.ts";
@@ -11,6 +11,7 @@ import { recordAdminAction, type AdminActor } from "../audit.ts";
 import { isUuid } from "../ids.ts";
 import { READ_ONLY_PORTAL, type Owner } from "./access.ts";
 import { describeFile, readFile, storeFile, type StoredFile, type Upload } from "./files.ts";
+import { hasStaffGrant } from "./staff-access.ts";
 import { firstResponseDue, isBreached } from "./support-rules.ts";
 
 // Priority support (PORTAL.md 7.4): every paid owner opens tickets and follows the conversation;
@@ -131,7 +132,7 @@ export async function ownerTicketMessage(services: Services, owner: Owner, id: s
   await services.db.transaction(async (tx) => {
     const ticket = await findOwnedTicket(tx, owner, id, true);
     if (ticket.status === "closed") throw new AppError("CONFLICT", "This ticket is closed: open a new ticket to ask again.");
-    const file = upload ? await storeFile(tx, owner.id, upload) : null;
+    const file = upload ? await storeFile(tx, owner.id, upload, { kind: "owner" }, services.now()) : null;
     await tx.insert(supportMessages).values({
       ticketId: ticket.id,
       ownerId: owner.id,
@@ -238,6 +239,12 @@ export async function staffFile(services: Services, actor: AdminActor, fileId: s
     : await services.db.select({ ownerId: bookkeepingRequests.ownerId }).from(bookkeepingRequests).where(arrayContains(bookkeepingRequests.fileIds, [fileId])).limit(1);
   const ownerId = onTicket?.ownerId ?? onRequest?.ownerId;
   if (!ownerId) throw notFound("File not found.");
+  // A bookkeeping request's files are the owner's books: staff read them only under a grant that
+  // stands when they read (a revocation takes effect at once). A support ticket's files are the
+  // owner's message to staff and stay readable with the ticket.
+  if (!onTicket && !(await hasStaffGrant(services.db, ownerId))) {
+    throw forbidden("The owner has not granted staff access to their books (or revoked it): their bookkeeping files are not yours to open.");
+  }
   const file = await readFile(services.db, ownerId, fileId);
   await recordAdminAction(services.db, actor, { action: "support_file_opened", targetType: "member", targetId: ownerId, details: { file_id: file.id, name: file.name } }, services.now());
   return file;

@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { accountMessages } from "../../../shared/account-schema.ts";
 import { chicagoToday, plusDays, type IsoDate } from "../../../shared/calendar.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { leaseDocuments, leases, leaseTenants, ledgerEntries, members, ownerSettings, payoutAccounts, portalFiles, properties, sessions, tenantAccounts, units } from "../../db/schema.ts";
+import { leaseDocuments, leases, leaseTenants, ledgerEntries, members, ownerSettings, payoutAccounts, portalFiles, properties, sessions, signInTokens, tenantAccounts, units } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
 import { enqueueEmail } from "../../mail/outbox.ts";
 import { tenantInviteEmail, tenantSignInLinkEmail } from "../../mail/portal-emails.ts";
@@ -19,6 +19,7 @@ import { withRunningBalance } from "./ledger.ts";
 import { findOwnedLease, LEASE_NOT_FOUND } from "./leases.ts";
 import { postLeaseNow, type LeaseRow } from "./posting.ts";
 import { rentSchedule } from "./rent.ts";
+import { stillReadable, tenancyOf } from "./tenant-access.ts";
 
 // Tenants and the tenant portal (PORTAL.md 1 and 4): the owner invites a tenant of a lease by
 // email; the single-use link signs them in at /tenant (the member sign-in-link design); they may
@@ -27,6 +28,8 @@ import { rentSchedule } from "./rent.ts";
 const HOUR = 60 * 60 * 1000;
 export const TENANT_LIMITS = {
   invitesPerTenant: { name: "tenant-invite:tenant", limit: 5, windowMs: HOUR, message: "This tenant was invited several times in the last hour. Please wait before sending another." },
+  /** One address gets a few invitations a day, whoever sends them (an invitation carries the sender's words). */
+  invitesPerAddress: { name: "tenant-invite:email", limit: 3, windowMs: 24 * HOUR, message: "This email address received several invitations today. Please wait a day before sending another." },
   linksPerIp: { name: "tenant-link:ip", limit: 10, windowMs: HOUR, message: "Too many link requests from your network. Please wait an hour and try again." },
   linksPerEmail: { name: "tenant-link:email", limit: 4, windowMs: HOUR, message: "Too many links were requested for this email. Please use the latest one we sent, or wait an hour." },
   loginPerIp: { name: "tenant-login:ip", limit: 20, windowMs: HOUR / 4, message: "Too many sign-in attempts from your network. Please wait 15 minutes." },
@@ -68,15 +71,33 @@ export async function inviteTenant(services: Services, owner: Owner, leaseId: st
     if (!tenant.email) {
       throw new AppError("UNPROCESSABLE", [{ loc: ["body", "email"], msg: "Add the tenant's email to the lease first: the invitation is sent there." }]);
     }
-    await hitRateLimit(tx, TENANT_LIMITS.invitesPerTenant, tenant.id, now);
     const email = tenant.email.toLowerCase();
+    await hitRateLimit(tx, TENANT_LIMITS.invitesPerTenant, tenant.id, now);
+    await hitRateLimit(tx, TENANT_LIMITS.invitesPerAddress, email, now);
     await tx
       .insert(tenantAccounts)
       .values({ email, firstName: tenant.firstName, lastName: tenant.lastName })
       .onConflictDoNothing();
     const [account] = await tx.select().from(tenantAccounts).where(sql`lower(${tenantAccounts.email}) = ${email}`).limit(1);
-    await tx.update(leaseTenants).set({ tenantAccountId: account!.id, invitedAt: now }).where(eq(leaseTenants.id, tenant.id));
-    const token = await issueLink(tx, "tenant_sign_in", { tenantAccountId: account!.id }, now);
+    // Consent is given to a landlord: a tenant who already accepted this owner's lease (a renewal,
+    // a second unit) sees this one too; another landlord's lease waits for the tenant's acceptance.
+    const [knownLandlord] = await tx
+      .select({ id: leaseTenants.id })
+      .from(leaseTenants)
+      .where(and(tenancyOf(account!.id), eq(leaseTenants.ownerId, owner.id)))
+      .limit(1);
+    const stillAccepted = tenant.tenantAccountId === account!.id && tenant.acceptedAt !== null && tenant.accessRevokedAt === null;
+    await tx
+      .update(leaseTenants)
+      .set({
+        tenantAccountId: account!.id,
+        invitedAt: now,
+        acceptedAt: stillAccepted ? tenant.acceptedAt : knownLandlord ? now : null,
+        declinedAt: null,
+        accessRevokedAt: null,
+      })
+      .where(eq(leaseTenants.id, tenant.id));
+    const token = await issueLink(tx, "tenant_sign_in", { tenantAccountId: account!.id, leaseTenantId: tenant.id }, now);
     const place = await placeOf(tx, lease);
     await enqueueEmail(tx, {
       to: email,
@@ -120,6 +141,8 @@ export async function confirmTenantLink(services: Services, token: string) {
     const [tenant] = used?.tenantAccountId ? await tx.select().from(tenantAccounts).where(eq(tenantAccounts.id, used.tenantAccountId)).limit(1) : [];
     if (!tenant) throw new AppError("BAD_REQUEST", accountMessages.badLink);
     if (!tenant.emailVerifiedAt) await tx.update(tenantAccounts).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(tenantAccounts.id, tenant.id));
+    // An invitation's own link accepts that landlord's lease: the email named the landlord and the home.
+    if (used!.leaseTenantId) await acceptTenancy(tx, tenant.id, used!.leaseTenantId, now);
     const session = await createSession(tx, { kind: "tenant", tenantAccountId: tenant.id }, now);
     return { tenant, session };
   });
@@ -159,14 +182,112 @@ export async function setTenantPassword(services: Services, tenant: TenantAccoun
   return { success: true, message: "Your password is saved. You can sign in with your email and password." };
 }
 
-/** The tenant's lease by id, or 404 (also for a lease that is someone else's). */
-export async function findTenantLease(db: DbOrTx, tenant: TenantAccountRow, leaseId: string): Promise<LeaseRow> {
+/** Marks an invitation accepted, if it is this account's, still open and not revoked; answers whether it was. */
+async function acceptTenancy(tx: DbOrTx, tenantAccountId: string, leaseTenantId: string, now: Date): Promise<boolean> {
+  const accepted = await tx
+    .update(leaseTenants)
+    .set({ acceptedAt: now, declinedAt: null })
+    .where(
+      and(
+        eq(leaseTenants.id, leaseTenantId),
+        eq(leaseTenants.tenantAccountId, tenantAccountId),
+        isNull(leaseTenants.accessRevokedAt),
+        isNull(leaseTenants.acceptedAt),
+      ),
+    )
+    .returning({ id: leaseTenants.id });
+  return accepted.length === 1;
+}
+
+/** The invitations a tenant has not answered yet, each naming the landlord and the home. */
+export async function pendingInvitations(db: DbOrTx, tenant: TenantAccountRow) {
+  const rows = await db
+    .select({ tenancy: leaseTenants, unit: units, property: properties, owner: { firstName: members.firstName, lastName: members.lastName } })
+    .from(leaseTenants)
+    .innerJoin(leases, eq(leases.id, leaseTenants.leaseId))
+    .innerJoin(units, eq(units.id, leases.unitId))
+    .innerJoin(properties, eq(properties.id, units.propertyId))
+    .innerJoin(members, eq(members.id, leases.ownerId))
+    .where(
+      and(
+        eq(leaseTenants.tenantAccountId, tenant.id),
+        isNull(leaseTenants.acceptedAt),
+        isNull(leaseTenants.declinedAt),
+        isNull(leaseTenants.accessRevokedAt),
+      ),
+    )
+    .orderBy(asc(leaseTenants.invitedAt));
+  return rows.map(({ tenancy, unit, property, owner }) => ({
+    id: tenancy.id,
+    landlord: `${owner.firstName} ${owner.lastName}`,
+    property: { line1: property.line1, line2: property.line2, city: property.city, state: property.state, zip: property.zip, name: property.name },
+    unit: { label: unit.label },
+    invited_at: tenancy.invitedAt?.toISOString() ?? null,
+  }));
+}
+
+/** The tenant answers an invitation from the portal: accept (the lease joins their portal) or decline. */
+export async function answerInvitation(services: Services, tenant: TenantAccountRow, invitationId: string, answer: "accept" | "decline") {
+  const now = services.now();
+  if (!isUuid(invitationId)) throw notFound("Invitation not found.");
+  return services.db.transaction(async (tx) => {
+    const [tenancy] = await tx
+      .select()
+      .from(leaseTenants)
+      .where(and(eq(leaseTenants.id, invitationId), eq(leaseTenants.tenantAccountId, tenant.id), isNull(leaseTenants.accessRevokedAt)))
+      .limit(1)
+      .for("update");
+    if (!tenancy) throw notFound("Invitation not found.");
+    if (answer === "accept") {
+      if (!tenancy.acceptedAt) await acceptTenancy(tx, tenant.id, tenancy.id, now);
+      return { success: true, lease_id: tenancy.leaseId as string | null, status: "accepted" as const };
+    }
+    if (tenancy.acceptedAt) throw new AppError("CONFLICT", "You accepted this lease already. Ask the landlord to remove your access if it is not yours.");
+    await tx.update(leaseTenants).set({ declinedAt: now }).where(eq(leaseTenants.id, tenancy.id));
+    return { success: true, lease_id: null as string | null, status: "declined" as const };
+  });
+}
+
+/**
+ * The owner ends a tenant's access to a lease (a mistyped invitation, a tenant who moved out): the
+ * tenant's portal no longer shows it and its outstanding invitation links stop working; when it was
+ * the last lease the account could see, its sessions end too. The books keep every entry.
+ */
+export async function revokeTenantAccess(services: Services, owner: Owner, leaseId: string, tenantId: string) {
+  const now = services.now();
+  return services.db.transaction(async (tx) => {
+    const lease = await findOwnedLease(tx, owner, leaseId);
+    const [tenancy] = isUuid(tenantId)
+      ? await tx
+          .select()
+          .from(leaseTenants)
+          .where(and(eq(leaseTenants.id, tenantId), eq(leaseTenants.leaseId, lease.id), eq(leaseTenants.ownerId, owner.id)))
+          .limit(1)
+          .for("update")
+      : [];
+    if (!tenancy) throw notFound("Tenant not found.");
+    if (tenancy.accessRevokedAt) return { success: true, tenant_id: tenancy.id, access_revoked_at: tenancy.accessRevokedAt.toISOString() };
+    await tx.update(leaseTenants).set({ accessRevokedAt: now }).where(eq(leaseTenants.id, tenancy.id));
+    await tx.update(signInTokens).set({ usedAt: now }).where(and(eq(signInTokens.leaseTenantId, tenancy.id), isNull(signInTokens.usedAt)));
+    if (tenancy.tenantAccountId) {
+      const [other] = await tx.select({ id: leaseTenants.id }).from(leaseTenants).where(tenancyOf(tenancy.tenantAccountId)).limit(1);
+      if (!other) await tx.delete(sessions).where(eq(sessions.tenantAccountId, tenancy.tenantAccountId));
+    }
+    return { success: true, tenant_id: tenancy.id, access_revoked_at: now.toISOString() };
+  });
+}
+
+/**
+ * The tenant's lease by id, or 404 (also for a lease that is someone else's, one they have not
+ * accepted, one whose access the owner revoked, or one that ended more than a year ago).
+ */
+export async function findTenantLease(db: DbOrTx, tenant: TenantAccountRow, leaseId: string, today: IsoDate): Promise<LeaseRow> {
   if (!isUuid(leaseId)) throw notFound(LEASE_NOT_FOUND);
   const [row] = await db
     .select({ lease: leases })
     .from(leaseTenants)
     .innerJoin(leases, eq(leases.id, leaseTenants.leaseId))
-    .where(and(eq(leaseTenants.tenantAccountId, tenant.id), eq(leaseTenants.leaseId, leaseId)))
+    .where(and(tenancyOf(tenant.id), stillReadable(today), eq(leaseTenants.leaseId, leaseId)))
     .limit(1);
   if (!row) throw notFound(LEASE_NOT_FOUND);
   return row.lease;
@@ -193,7 +314,7 @@ export async function tenantOverview(services: Services, tenant: TenantAccountRo
     .innerJoin(units, eq(units.id, leases.unitId))
     .innerJoin(properties, eq(properties.id, units.propertyId))
     .innerJoin(members, eq(members.id, leases.ownerId))
-    .where(eq(leaseTenants.tenantAccountId, tenant.id))
+    .where(and(tenancyOf(tenant.id), stillReadable(today)))
     .orderBy(asc(leases.startDate));
   for (const row of rows) if (!row.lease.postedThrough || row.lease.postedThrough < today) await postLeaseNow(db, row.lease, today);
   const leaseIds = rows.map((r) => r.lease.id);
@@ -219,6 +340,8 @@ export async function tenantOverview(services: Services, tenant: TenantAccountRo
   ]);
   return {
     tenant: describeTenantAccount(tenant),
+    /** Leases a landlord invited this tenant to, waiting for the tenant's answer (PORTAL.md 1). */
+    invitations: await pendingInvitations(db, tenant),
     leases: rows.map(({ lease, unit, property, owner }) => {
       const payout = payouts.find((p) => p.ownerId === owner.id);
       return {
@@ -243,7 +366,7 @@ export async function tenantOverview(services: Services, tenant: TenantAccountRo
 /** GET /api/tenant/leases/{id}/ledger: the tenant's own lease's entries with a running balance. */
 export async function tenantLedger(services: Services, tenant: TenantAccountRow, leaseId: string) {
   const today = chicagoToday(services.now());
-  const lease = await findTenantLease(services.db, tenant, leaseId);
+  const lease = await findTenantLease(services.db, tenant, leaseId, today);
   if (!lease.postedThrough || lease.postedThrough < today) await postLeaseNow(services.db, lease, today);
   const rows = await services.db.select().from(ledgerEntries).where(eq(ledgerEntries.leaseId, lease.id)).orderBy(asc(ledgerEntries.date), asc(ledgerEntries.seq));
   return { lease_id: lease.id, balance_cents: balanceOf(rows), entries: withRunningBalance(rows) };

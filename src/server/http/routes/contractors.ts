@@ -25,7 +25,7 @@ import {
 import { communityActor } from "../../domain/community/people.ts";
 import { unauthorized } from "../../errors.ts";
 import { requireAdmin, requireMember, type AppEnv } from "../auth.ts";
-import { readJson, readQuery, readUpload } from "../validate.ts";
+import { readJson, readQuery, readUpload, takesFile } from "../validate.ts";
 import { addContractorDocument, assertListing, contractorDocumentFile, deleteContractorDocument } from "../../domain/community/contractor-documents.ts";
 import { fileHeaders } from "../../domain/portal/files.ts";
 
@@ -49,7 +49,7 @@ export const contractorRoutes = new Hono<AppEnv>()
     requireMember(c);
     return c.json(await saveContractorProfile(c.var.services, actor(c), await readJson(c, ZContractorProfileSchema)));
   })
-  .post("/me/documents", async (c) => {
+  .post("/me/documents", takesFile, async (c) => {
     requireMember(c);
     // A listing is needed first: checked before the upload is read.
     await assertListing(c.var.services, actor(c));

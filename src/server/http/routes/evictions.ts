@@ -44,7 +44,7 @@ import {
   uploadAffidavit,
 } from "../../domain/portal/service-jobs.ts";
 import { requireAdmin, type AppEnv } from "../auth.ts";
-import { readJson, readQuery, readUpload } from "../validate.ts";
+import { readJson, readQuery, readUpload, takesFile } from "../validate.ts";
 
 // PORTAL.md 7.2, 7.3 and 8: eviction cases, their notices and the process server, for the owner
 // (/api/portal, member session) and for the staff who coordinate them (/api/admin, admin session),
@@ -87,7 +87,7 @@ export const ownerEvictionRoutes = new Hono<AppEnv>()
     const { body } = await readJson(c, ZEvictionNoteSchema);
     return c.json(await addCaseNote(c.var.services, { kind: "owner", owner }, c.req.param("id"), body), 201);
   })
-  .post("/evictions/:id/documents", async (c) => {
+  .post("/evictions/:id/documents", takesFile, async (c) => {
     const actor: CaseActor = { kind: "owner", owner: await write(c) };
     await assertCaseVisible(c.var.services.db, actor, c.req.param("id"));
     const { file } = await readUpload(c);
@@ -99,7 +99,7 @@ export const ownerEvictionRoutes = new Hono<AppEnv>()
     return c.json(await createJob(c.var.services, owner, await readJson(c, ZServiceJobSchema)), 201);
   })
   .get("/service-jobs/:id", async (c) => c.json(await getJob(c.var.services, await read(c), c.req.param("id"))))
-  .post("/service-jobs/:id/documents", async (c) => {
+  .post("/service-jobs/:id/documents", takesFile, async (c) => {
     const owner = await write(c);
     await assertJobVisible(c.var.services.db, owner, c.req.param("id"));
     const { file } = await readUpload(c);
@@ -128,7 +128,7 @@ export const adminEvictionRoutes = new Hono<AppEnv>()
     const { body } = await readJson(c, ZEvictionNoteSchema);
     return c.json(await addCaseNote(c.var.services, actor, c.req.param("id"), body), 201);
   })
-  .post("/evictions/:id/documents", async (c) => {
+  .post("/evictions/:id/documents", takesFile, async (c) => {
     const actor = staffActor(c);
     await assertCaseVisible(c.var.services.db, actor, c.req.param("id"));
     const { file } = await readUpload(c);
@@ -165,7 +165,7 @@ export const adminEvictionRoutes = new Hono<AppEnv>()
     const who = staff(c);
     return c.json(await logAttempt(c.var.services, who, c.req.param("id"), await readJson(c, ZServiceAttemptSchema)), 201);
   })
-  .post("/service-jobs/:id/affidavit", async (c) => {
+  .post("/service-jobs/:id/affidavit", takesFile, async (c) => {
     const who = staff(c);
     await assertJobVisible(c.var.services.db, null, c.req.param("id"));
     const { file } = await readUpload(c);

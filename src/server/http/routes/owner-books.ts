@@ -26,7 +26,7 @@ import {
   type ReportFile,
 } from "../../domain/portal/reports.ts";
 import type { AppEnv } from "../auth.ts";
-import { readJson, readQuery, readUpload } from "../validate.ts";
+import { readJson, readQuery, readUpload, takesFile } from "../validate.ts";
 
 // PORTAL.md 6 and 8: expenses, the bank import, the monthly owner statement, Schedule E and the
 // a-la-carte purchases, over the same domain functions as tRPC member.owner.expenses, .reports
@@ -71,7 +71,7 @@ export const ownerBooksRoutes = new Hono<AppEnv>()
     return c.json(await updateExpense(c.var.services, owner, c.req.param("id"), patch));
   })
   .delete("/expenses/:id", async (c) => c.json(await deleteExpense(c.var.services, await write(c), c.req.param("id"))))
-  .post("/expenses/:id/receipt", async (c) => {
+  .post("/expenses/:id/receipt", takesFile, async (c) => {
     const owner = await write(c);
     // Whose expense it is is settled before the upload is read: a stranger's id answers 404 at once.
     await findOwnedExpense(c.var.services.db, owner, c.req.param("id"));

@@ -28,15 +28,15 @@ import { exportFileName, exportOwnerBooks } from "../../domain/portal/export.ts"
 import { fileHeaders, ownerFile } from "../../domain/portal/files.ts";
 import { addLeaseDocument, listLeaseDocuments } from "../../domain/portal/lease-documents.ts";
 import { addLease, endLease, findOwnedLease, getLease, listLeases, updateLeaseSettings } from "../../domain/portal/leases.ts";
-import { assignRequest, createOwnerRequest, getOwnerRequest, listOwnerRequests, moveRequest, ownedRequest, ownerComment, ownerPhoto } from "../../domain/portal/maintenance.ts";
+import { assignRequest, createOwnerRequest, deleteRequestPhoto, getOwnerRequest, listOwnerRequests, moveRequest, ownedRequest, ownerComment, ownerPhoto } from "../../domain/portal/maintenance.ts";
 import { payoutStatus, savePaymentInstructions, startPayoutOnboarding } from "../../domain/portal/online-rent.ts";
-import { inviteTenant } from "../../domain/portal/tenants.ts";
+import { inviteTenant, revokeTenantAccess } from "../../domain/portal/tenants.ts";
 import { leaseLedger, recordCharge, recordPayment, voidEntry } from "../../domain/portal/ledger.ts";
 import { addProperty, addUnit, deleteProperty, getProperty, listProperties, updateProperty, updateUnit } from "../../domain/portal/properties.ts";
 import { importRentRoll } from "../../domain/portal/rent-roll-import.ts";
 import { rentRoll, rentRollCsv, rentRollFileName } from "../../domain/portal/rent-roll.ts";
 import type { AppEnv } from "../auth.ts";
-import { readJson, readQuery, readUpload } from "../validate.ts";
+import { readJson, readQuery, readUpload, takesFile } from "../validate.ts";
 import { validationError } from "../../errors.ts";
 
 // PORTAL.md 8: the owner portal's REST paths, for API clients; the React app calls the same domain
@@ -97,8 +97,11 @@ export const ownerPortalRoutes = new Hono<AppEnv>()
   .post("/leases/:id/tenants/:tenantId/invite", async (c) =>
     c.json(await inviteTenant(c.var.services, await write(c), c.req.param("id"), c.req.param("tenantId"))),
   )
+  .delete("/leases/:id/tenants/:tenantId/access", async (c) =>
+    c.json(await revokeTenantAccess(c.var.services, await write(c), c.req.param("id"), c.req.param("tenantId"))),
+  )
   .get("/leases/:id/documents", async (c) => c.json(await listLeaseDocuments(c.var.services, await read(c), c.req.param("id"))))
-  .post("/leases/:id/documents", async (c) => {
+  .post("/leases/:id/documents", takesFile, async (c) => {
     const owner = await write(c);
     // Whose lease it is is settled before the upload is read: a stranger's id answers 404 at once.
     await findOwnedLease(c.var.services.db, owner, c.req.param("id"));
@@ -168,12 +171,15 @@ export const ownerPortalRoutes = new Hono<AppEnv>()
     const { body } = await readJson(c, ZCommentSchema);
     return c.json(await ownerComment(c.var.services, owner, c.req.param("id"), body), 201);
   })
-  .post("/maintenance/:id/photos", async (c) => {
+  .post("/maintenance/:id/photos", takesFile, async (c) => {
     const owner = await write(c);
     await ownedRequest(c.var.services.db, owner, c.req.param("id"));
     const { file } = await readUpload(c);
     return c.json(await ownerPhoto(c.var.services, owner, c.req.param("id"), file), 201);
   })
+  .delete("/maintenance/:id/photos/:fileId", async (c) =>
+    c.json(await deleteRequestPhoto(c.var.services, await write(c), c.req.param("id"), c.req.param("fileId"))),
+  )
   .post("/maintenance/:id/assign", async (c) => {
     const owner = await write(c);
     const { member_id } = await readJson(c, ZAssignSchema);

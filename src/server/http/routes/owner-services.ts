@@ -5,7 +5,7 @@ import { requireOwner } from "../../domain/portal/access.ts";
 import { grantStaffAccess, revokeStaffAccess, staffAccessStatus } from "../../domain/portal/staff-access.ts";
 import { getOwnerTicket, listOwnerTickets, openTicket, ownerTicketMessage } from "../../domain/portal/support.ts";
 import type { AppEnv } from "../auth.ts";
-import { readJson, readUpload } from "../validate.ts";
+import { readJson, readUpload, takesFile } from "../validate.ts";
 
 // Premium services, the owner's side (PORTAL.md 7.1, 7.4, 8): staff access, support tickets and
 // bookkeeping requests, over the same domain functions as tRPC member.owner.services.
@@ -30,7 +30,7 @@ export const ownerServicesRoutes = new Hono<AppEnv>()
     const { body } = await readJson(c, ZTicketMessageSchema);
     return c.json(await ownerTicketMessage(c.var.services, owner, c.req.param("id"), body), 201);
   })
-  .post("/support/tickets/:id/files", async (c) => {
+  .post("/support/tickets/:id/files", takesFile, async (c) => {
     const owner = await write(c);
     // Whose ticket it is is settled before the upload is read: a stranger's id answers 404 at once.
     await getOwnerTicket(c.var.services, owner, c.req.param("id"));
@@ -44,7 +44,7 @@ export const ownerServicesRoutes = new Hono<AppEnv>()
     return c.json(await fileBookkeepingRequest(c.var.services, owner, note), 201);
   })
   .get("/bookkeeping/requests/:id", async (c) => c.json(await getBookkeepingRequest(c.var.services, await read(c), c.req.param("id"))))
-  .post("/bookkeeping/requests/:id/files", async (c) => {
+  .post("/bookkeeping/requests/:id/files", takesFile, async (c) => {
     const owner = await write(c);
     await getBookkeepingRequest(c.var.services, owner, c.req.param("id"));
     const { file } = await readUpload(c);

@@ -1,3 +1,4 @@
+import { chicagoToday } from "../../../shared/calendar.ts";
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
@@ -14,12 +15,13 @@ import {
   signInTenant,
   tenantLedger,
   tenantOverview,
+  answerInvitation,
 } from "../../domain/portal/tenants.ts";
 import { invalidateSession } from "../../domain/sessions.ts";
 import type { TenantSession } from "../../domain/caller.ts";
 import { unauthorized } from "../../errors.ts";
 import { clearSessionCookie, setSessionCookie, type AppEnv } from "../auth.ts";
-import { readJson, readUpload } from "../validate.ts";
+import { readJson, readUpload, takesFile } from "../validate.ts";
 
 // The tenant portal's REST paths (PORTAL.md 8): a tenant session, from an emailed link or a
 // password, sees that tenant's own leases, ledgers, payments, documents and requests; every
@@ -69,6 +71,8 @@ export const tenantRoutes = new Hono<AppEnv>()
     return c.json(await setTenantPassword(c.var.services, tenant, session.id, input));
   })
   .get("/me", async (c) => c.json(await tenantOverview(c.var.services, requireTenant(c).tenant)))
+  .post("/invitations/:id/accept", async (c) => c.json(await answerInvitation(c.var.services, requireTenant(c).tenant, c.req.param("id"), "accept")))
+  .post("/invitations/:id/decline", async (c) => c.json(await answerInvitation(c.var.services, requireTenant(c).tenant, c.req.param("id"), "decline")))
   .get("/leases/:id/ledger", async (c) => c.json(await tenantLedger(c.var.services, requireTenant(c).tenant, c.req.param("id"))))
   .post("/leases/:id/pay", async (c) => {
     const { tenant } = requireTenant(c);
@@ -88,10 +92,10 @@ export const tenantRoutes = new Hono<AppEnv>()
     const { body } = await readJson(c, ZCommentSchema);
     return c.json(await tenantComment(c.var.services, tenant, c.req.param("id"), body), 201);
   })
-  .post("/maintenance/:id/photos", async (c) => {
+  .post("/maintenance/:id/photos", takesFile, async (c) => {
     const { tenant } = requireTenant(c);
     // Whose request it is is settled before the upload is read: a stranger's id answers 404 at once.
-    await tenantRequest(c.var.services.db, tenant, c.req.param("id"));
+    await tenantRequest(c.var.services.db, tenant, c.req.param("id"), chicagoToday(c.var.services.now()));
     const { file } = await readUpload(c);
     return c.json(await tenantPhoto(c.var.services, tenant, c.req.param("id"), file), 201);
   })

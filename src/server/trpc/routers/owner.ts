@@ -24,9 +24,9 @@ import { ownerDashboard } from "../../domain/portal/dashboard.ts";
 import { exportOwnerBooks } from "../../domain/portal/export.ts";
 import { listLeaseDocuments } from "../../domain/portal/lease-documents.ts";
 import { addLease, endLease, getLease, listLeases, updateLeaseSettings } from "../../domain/portal/leases.ts";
-import { assignRequest, createOwnerRequest, getOwnerRequest, listOwnerRequests, moveRequest, ownerComment } from "../../domain/portal/maintenance.ts";
+import { assignRequest, createOwnerRequest, deleteRequestPhoto, getOwnerRequest, listOwnerRequests, moveRequest, ownerComment } from "../../domain/portal/maintenance.ts";
 import { payoutStatus, savePaymentInstructions, startPayoutOnboarding } from "../../domain/portal/online-rent.ts";
-import { inviteTenant } from "../../domain/portal/tenants.ts";
+import { inviteTenant, revokeTenantAccess } from "../../domain/portal/tenants.ts";
 import { leaseLedger, recordCharge, recordPayment, voidEntry } from "../../domain/portal/ledger.ts";
 import { addProperty, addUnit, deleteProperty, getProperty, listProperties, updateProperty, updateUnit } from "../../domain/portal/properties.ts";
 import { importRentRoll } from "../../domain/portal/rent-roll-import.ts";
@@ -89,6 +89,9 @@ const ownerTools = {
     inviteTenant: publicProcedure
       .input(ZId.extend({ tenantId: z.string().max(100) }))
       .mutation(async ({ ctx, input }) => inviteTenant(ctx.services, await write(ctx), input.id, input.tenantId)),
+    revokeTenantAccess: publicProcedure
+      .input(ZId.extend({ tenantId: z.string().max(100) }))
+      .mutation(async ({ ctx, input }) => revokeTenantAccess(ctx.services, await write(ctx), input.id, input.tenantId)),
     documents: publicProcedure.input(ZId).query(async ({ ctx, input }) => listLeaseDocuments(ctx.services, await read(ctx), input.id)),
     recordPayment: publicProcedure
       .input(ZId.extend({ payment: ZPaymentSchema }))
@@ -116,6 +119,9 @@ const ownerTools = {
     comment: publicProcedure
       .input(ZId.extend(ZCommentSchema.shape))
       .mutation(async ({ ctx, input }) => ownerComment(ctx.services, await write(ctx), input.id, input.body)),
+    deletePhoto: publicProcedure
+      .input(ZId.extend({ fileId: z.string().max(100) }))
+      .mutation(async ({ ctx, input }) => deleteRequestPhoto(ctx.services, await write(ctx), input.id, input.fileId)),
     assign: publicProcedure
       .input(ZId.extend(ZAssignSchema.shape))
       .mutation(async ({ ctx, input }) => assignRequest(ctx.services, await write(ctx), input.id, input.member_id)),

@@ -11,6 +11,7 @@ import {
   signInTenant,
   tenantLedger,
   tenantOverview,
+  answerInvitation,
 } from "../../domain/portal/tenants.ts";
 import { invalidateSession } from "../../domain/sessions.ts";
 import { AppError } from "../../errors.ts";
@@ -51,6 +52,9 @@ export const tenantAuthRouter = router({
 
 export const tenantRouter = router({
   me: tenantProcedure.query(({ ctx }) => tenantOverview(ctx.services, ctx.tenant.tenant)),
+  answerInvitation: tenantProcedure
+    .input(z.object({ id: z.string().max(100), answer: z.enum(["accept", "decline"]) }))
+    .mutation(({ ctx, input }) => answerInvitation(ctx.services, ctx.tenant.tenant, input.id, input.answer)),
   setPassword: tenantProcedure
     .input(z.object({ current_password: z.string().max(200).optional(), new_password: NewPasswordSchema }))
     .mutation(({ ctx, input }) => setTenantPassword(ctx.services, ctx.tenant.tenant, ctx.tenant.session.id, input)),

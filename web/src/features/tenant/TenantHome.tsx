@@ -13,11 +13,20 @@ export default function TenantHome() {
   const me = trpc.tenant.me.useQuery();
   if (me.isPending) return <Working label="Loading your home..." />;
   if (me.isError) return <Failed error={me.error} what="your leases" onRetry={() => void me.refetch()} />;
+  const invitations = <Invitations invitations={me.data.invitations} />;
   if (me.data.leases.length === 0) {
-    return <p className="text-slate-700">No lease is linked to your account yet. Ask your landlord to invite you from their portal.</p>;
+    return (
+      <div className="space-y-6">
+        {invitations}
+        {me.data.invitations.length === 0 && (
+          <p className="text-slate-700">No lease is linked to your account yet. Ask your landlord to invite you from their portal.</p>
+        )}
+      </div>
+    );
   }
   return (
     <div className="space-y-6">
+      {invitations}
       {me.data.leases.map((lease) => (
         <LeaseCard key={lease.id} lease={lease} />
       ))}
@@ -28,6 +37,43 @@ export default function TenantHome() {
         </Link>
       </p>
     </div>
+  );
+}
+
+type Invitation = RouterOutputs["tenant"]["me"]["invitations"][number];
+
+/** Leases a landlord invited this tenant to: none joins the portal until the tenant accepts it here or by the emailed link. */
+function Invitations({ invitations }: { invitations: Invitation[] }) {
+  const utils = trpc.useUtils();
+  const answer = trpc.tenant.answerInvitation.useMutation({ onSuccess: () => utils.tenant.me.invalidate() });
+  if (invitations.length === 0) return null;
+  return (
+    <Section title="Invitations waiting for your answer">
+      <p className="text-sm text-slate-600">
+        Accept only a lease that is yours. Until you accept, the landlord's lease, balance and payment instructions stay out of your portal.
+      </p>
+      <ul className="mt-3 space-y-3">
+        {invitations.map((invitation) => {
+          const place = `${[invitation.property.line1, invitation.property.line2].filter(Boolean).join(", ")}, unit ${invitation.unit.label}, ${invitation.property.city}`;
+          return (
+            <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 p-3 text-sm">
+              <span>
+                <span className="font-medium text-slate-900">{invitation.landlord}</span> invited you to the lease of {place}.
+              </span>
+              <span className="flex gap-2">
+                <Button className="text-sm" disabled={answer.isPending} onClick={() => answer.mutate({ id: invitation.id, answer: "accept" })}>
+                  Accept the lease of {place} from {invitation.landlord}
+                </Button>
+                <Button variant="secondary" className="text-sm" disabled={answer.isPending} onClick={() => answer.mutate({ id: invitation.id, answer: "decline" })}>
+                  Not mine: decline
+                </Button>
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      <FormError error={answer.error} fallback="Your answer was not saved." />
+    </Section>
   );
 }
 

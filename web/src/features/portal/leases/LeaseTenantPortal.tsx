@@ -25,12 +25,27 @@ export function LeaseTenantPortal({ lease, canWrite }: { lease: Lease; canWrite:
   );
 }
 
+const PORTAL_STANDING: Record<Lease["tenants"][number]["portal"], string> = {
+  not_invited: "not invited",
+  invited: "invited, not accepted yet",
+  accepted: "accepted",
+  declined: "declined the invitation",
+  revoked: "access removed",
+};
+
 function Invitations({ lease, canWrite }: { lease: Lease; canWrite: boolean }) {
   const utils = trpc.useUtils();
   const [sent, setSent] = useState<string | null>(null);
   const invite = trpc.member.owner.leases.inviteTenant.useMutation({
     onSuccess: async (answer) => {
       setSent(answer.email);
+      await utils.member.owner.leases.invalidate();
+    },
+  });
+  const [revoked, setRevoked] = useState<string | null>(null);
+  const revoke = trpc.member.owner.leases.revokeTenantAccess.useMutation({
+    onSuccess: async (_answer, input) => {
+      setRevoked(lease.tenants.find((t) => t.id === input.tenantId)?.first_name ?? "The tenant");
       await utils.member.owner.leases.invalidate();
     },
   });
@@ -47,13 +62,22 @@ function Invitations({ lease, canWrite }: { lease: Lease; canWrite: boolean }) {
                 <span className="font-medium text-slate-900">{name}</span>
                 <span className="block text-slate-600">
                   {t.email ?? "No email: add one to invite"}
-                  {t.invited_at ? ` · invited ${day(t.invited_at.slice(0, 10))}` : ""}
+                  {t.invited_at ? ` · ${PORTAL_STANDING[t.portal]} (invited ${day(t.invited_at.slice(0, 10))})` : ""}
                 </span>
               </span>
-              {canWrite && t.email && (
-                <Button variant="secondary" className="text-sm" disabled={invite.isPending} onClick={() => invite.mutate({ id: lease.id, tenantId: t.id })}>
-                  {t.invited_at ? `Send ${t.first_name} a new invitation` : `Invite ${t.first_name}`}
-                </Button>
+              {canWrite && (
+                <span className="flex flex-wrap gap-2">
+                  {t.email && (
+                    <Button variant="secondary" className="text-sm" disabled={invite.isPending} onClick={() => invite.mutate({ id: lease.id, tenantId: t.id })}>
+                      {t.invited_at ? `Send ${t.first_name} a new invitation` : `Invite ${t.first_name}`}
+                    </Button>
+                  )}
+                  {t.invited_at && t.portal !== "revoked" && (
+                    <Button variant="secondary" className="text-sm" disabled={revoke.isPending} onClick={() => revoke.mutate({ id: lease.id, tenantId: t.id })}>
+                      Remove {t.first_name}'s portal access
+                    </Button>
+                  )}
+                </span>
               )}
             </li>
           );
@@ -64,7 +88,13 @@ function Invitations({ lease, canWrite }: { lease: Lease; canWrite: boolean }) {
           Invitation sent to {sent}. The link works once, for 24 hours.
         </p>
       )}
+      {revoked && (
+        <p role="status" className="mt-2 text-sm text-green-800">
+          {revoked} no longer sees this lease in the tenant portal. The ledger keeps every entry.
+        </p>
+      )}
       <FormError error={invite.error} fallback="The invitation was not sent." />
+      <FormError error={revoke.error} fallback="The access was not removed." />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { MAINTENANCE_STATUS_LABELS, type MaintenanceStatus } from "@shared/porta
 import type { SpecialtySkill } from "@shared/membership.ts";
 import { Button, buttonClass } from "../../../components/Button.tsx";
 import { Field, inputClass } from "../../../components/FormField.tsx";
+import { useAlert } from "../../../components/alert.tsx";
 import { uploadFile } from "../../../lib/upload.ts";
 import { trpc } from "../../../trpc.ts";
 import { day, Failed, FormError, money, PortalDialog, Section, Working } from "../owner/ui.tsx";
@@ -33,6 +34,18 @@ export default function RequestPage({ canWrite }: { canWrite: boolean }) {
     await utils.member.owner.dashboard.invalidate();
   };
   const comment = trpc.member.owner.maintenance.comment.useMutation({ onSuccess: refresh });
+  const alert = useAlert();
+  const deletePhoto = trpc.member.owner.maintenance.deletePhoto.useMutation({ onSuccess: refresh });
+  const askToDelete = async (file: { id: string; name: string }) => {
+    const sure = await alert({
+      title: `Delete ${file.name}?`,
+      message: "The file is deleted for everyone. The timeline keeps that it was there and that you deleted it.",
+      confirmLabel: "Delete File",
+      cancelLabel: "Cancel",
+      destructive: true,
+    });
+    if (sure) deletePhoto.mutate({ id, fileId: file.id });
+  };
 
   if (request.isPending) return <Working label="Loading the request..." />;
   if (request.isError) return <Failed error={request.error} what="this request" />;
@@ -100,7 +113,8 @@ export default function RequestPage({ canWrite }: { canWrite: boolean }) {
       {canWrite && r.matching_skill && <AssignContractor requestId={r.id} skill={r.matching_skill as SpecialtySkill} onDone={refresh} />}
 
       <Section title="Timeline">
-        <Timeline events={r.timeline} filePath={(fileId) => `${api}/files/${fileId}`} />
+        <Timeline events={r.timeline} filePath={(fileId) => `${api}/files/${fileId}`} onDeleteFile={canWrite ? (file) => void askToDelete(file) : undefined} />
+        <FormError error={deletePhoto.error} fallback="The file was not deleted." />
         {canWrite && (
           <div className="mt-5 grid gap-6 md:grid-cols-2">
             <CommentForm pending={comment.isPending} error={comment.error} onSend={(body) => comment.mutateAsync({ id: r.id, body })} />

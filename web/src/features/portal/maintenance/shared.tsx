@@ -46,12 +46,12 @@ export function PriorityBadge({ priority }: { priority: MaintenancePriority }) {
 
 export interface TimelineEvent {
   id: string;
-  kind: "submitted" | "transition" | "comment" | "photo" | "assigned";
+  kind: "submitted" | "transition" | "comment" | "photo" | "photo_deleted" | "assigned";
   from_status: MaintenanceStatus | null;
   to_status: MaintenanceStatus | null;
   note: string;
   actor_name: string;
-  file: { id: string; name: string; content_type: string; size_bytes: number } | null;
+  file: { id: string; name: string; content_type: string; size_bytes: number; deleted: { at: string; by: string } | null } | null;
   at: string;
 }
 
@@ -67,13 +67,26 @@ function eventTitle(event: TimelineEvent): string {
       return "Comment";
     case "photo":
       return "Photo or file added";
+    case "photo_deleted":
+      return "Photo or file deleted";
     case "assigned":
       return "Contractor assigned";
   }
 }
 
-/** Who did what and when, oldest first; files link to their download (`filePath` names the side's route). */
-export function Timeline({ events, filePath }: { events: TimelineEvent[]; filePath: (id: string) => string }) {
+/**
+ * Who did what and when, oldest first; files link to their download (`filePath` names the side's
+ * route). The owner may delete a file (`onDeleteFile`): the record of it stays.
+ */
+export function Timeline({
+  events,
+  filePath,
+  onDeleteFile,
+}: {
+  events: TimelineEvent[];
+  filePath: (id: string) => string;
+  onDeleteFile?: (file: { id: string; name: string }) => void;
+}) {
   return (
     <ol aria-label="Timeline" className="space-y-3">
       {events.map((event) => (
@@ -85,10 +98,22 @@ export function Timeline({ events, filePath }: { events: TimelineEvent[]; filePa
             </span>
           </p>
           {event.note && <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{event.note}</p>}
-          {event.file && (
-            <a href={filePath(event.file.id)} download={event.file.name} className="mt-1 inline-block text-sm font-medium text-brand-700 underline">
-              Download {event.file.name} ({Math.max(1, Math.round(event.file.size_bytes / 1024))} KB)
-            </a>
+          {event.file && event.kind === "photo" && event.file.deleted && (
+            <p className="mt-1 text-sm text-slate-600">
+              {event.file.name}: deleted by {event.file.deleted.by} on {when(event.file.deleted.at)}.
+            </p>
+          )}
+          {event.file && event.kind === "photo" && !event.file.deleted && (
+            <span className="mt-1 flex flex-wrap items-center gap-3">
+              <a href={filePath(event.file.id)} download={event.file.name} className="text-sm font-medium text-brand-700 underline">
+                Download {event.file.name} ({Math.max(1, Math.round(event.file.size_bytes / 1024))} KB)
+              </a>
+              {onDeleteFile && (
+                <button type="button" className="text-sm text-red-700 underline" onClick={() => onDeleteFile({ id: event.file!.id, name: event.file!.name })}>
+                  Delete {event.file.name}
+                </button>
+              )}
+            </span>
           )}
         </li>
       ))}
