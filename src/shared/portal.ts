@@ -18,7 +18,20 @@ export const PROPERTY_TYPES = {
 export type PropertyType = keyof typeof PROPERTY_TYPES;
 export const PROPERTY_TYPE_KEYS = Object.keys(PROPERTY_TYPES) as [PropertyType, ...PropertyType[]];
 
-export const LEDGER_KINDS = ["rent", "late_fee", "fee", "deposit", "payment", "credit", "refund", "deposit_applied", "void"] as const;
+export const LEDGER_KINDS = [
+  "rent",
+  "late_fee",
+  "fee",
+  "deposit",
+  "payment",
+  "credit",
+  "refund",
+  "deposit_applied",
+  "deposit_returned",
+  "deposit_held",
+  "opening_balance",
+  "void",
+] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 /**
  * What an owner records by hand besides payments; the sign follows the kind (credits lower the
@@ -37,6 +50,9 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   credit: "Credit",
   refund: "Refund to tenant",
   deposit_applied: "Security deposit kept",
+  deposit_returned: "Security deposit returned",
+  deposit_held: "Security deposit already held",
+  opening_balance: "Opening balance",
   void: "Void",
 };
 

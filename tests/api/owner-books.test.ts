@@ -295,7 +295,9 @@ describe("monthly owner statement", () => {
       operating_expenses_total_cents: 14_217,
       net_operating_income_cents: 107_783,
       cash_flow_cents: 107_783 - 213_044,
-      rent_outstanding_cents: 3_000,
+      // The 30.00 left of the late fee is owed as a fee, not as rent (PORTAL.md 6).
+      rent_outstanding_cents: 0,
+      fees_outstanding_cents: 3_000,
       deposits: { received_cents: 120_000, kept_cents: 0, returned_cents: 0, held_cents: 120_000 },
     });
     expect(s.portfolio.owner_transfers).toEqual([{ key: "owner_draw", label: "Owner draw", amount_cents: 50_000 }]);

@@ -7,7 +7,7 @@ import { alaCartePrices } from "../../src/shared/membership.ts";
 import { periodOf, type IsoDate } from "../../src/shared/calendar.ts";
 import { renderScheduleEPdf } from "../../src/server/documents/schedule-e-pdf.ts";
 import { bankRows, duplicateKey, guessMapping, parseBankAmount, parseBankDate, payeeKey, readBankRows, suggestCategory } from "../../src/server/domain/portal/bank-import-rules.ts";
-import { cashReceipts, depositHeld, owedOn } from "../../src/server/domain/portal/cash-rules.ts";
+import { cashReceipts, depositHeldOn, feesOwedOn, rentOwedOn } from "../../src/server/domain/portal/cash-rules.ts";
 import { depreciation, depreciationSchedule, RECOVERY_CLASS, RECOVERY_CLASS_LABELS, tablePercent } from "../../src/server/domain/portal/depreciation.ts";
 import type { LedgerFact } from "../../src/server/domain/portal/ledger-rules.ts";
 import { prorate } from "../../src/server/domain/portal/rent.ts";
@@ -147,9 +147,11 @@ describe("the cash basis of a ledger", () => {
       fact("payment", "2025-03-10", -242_000),
     ];
     expect(byCategory(entries)).toEqual({ "2025-03-10 rent": 120_000, "2025-03-10 deposit": 120_000, "2025-03-10 late_fee": 2_000 });
-    expect(depositHeld(cashReceipts(entries), "2025-03-31")).toBe(120_000);
-    expect(depositHeld(cashReceipts(entries), "2025-03-09")).toBe(0);
-    expect(owedOn(entries, "2025-03-31")).toBe(3_000);
+    expect(depositHeldOn(entries, "2025-03-31")).toBe(120_000);
+    expect(depositHeldOn(entries, "2025-03-09")).toBe(0);
+    // What is owed is the rest of the fee, apart from rent.
+    expect(rentOwedOn(entries, "2025-03-31")).toBe(0);
+    expect(feesOwedOn(entries, "2025-03-31")).toBe(3_000);
   });
 
   test("money paid ahead is rent when it comes; a charge posted later is paid from it, counted on the day it came", () => {
@@ -178,8 +180,8 @@ describe("the cash basis of a ledger", () => {
       "2025-05-05 deposit_kept": 140_000,
       "2025-05-05 deposit": -140_000,
     });
-    expect(depositHeld(cashReceipts(entries), "2025-05-31")).toBe(10_000);
-    expect(owedOn(entries, "2025-05-31")).toBe(0);
+    expect(depositHeldOn(entries, "2025-05-31")).toBe(10_000);
+    expect(rentOwedOn(entries, "2025-05-31")).toBe(0);
   });
 
   test("a refund is money out: negative rent on its day, and owed back until paid again", () => {
@@ -224,10 +226,11 @@ describe("the cash basis of a ledger: order, partial payments, credits and refun
     expect(byCategory(entries)).toEqual({ "2025-03-10 late_fee": 2_000, "2025-03-20 late_fee": 3_000 });
   });
 
-  test("a credit covers its charge without money: the next payment pays the next charge", () => {
-    // The late fee is waived by a credit; the rent paid afterwards is all rent.
+  test("a credit is no money: it pays as money does (rent first), and counts as no receipt", () => {
+    // A $50 credit, then April's rent paid in full: the credit and the payment pay April's rent first
+    // (DECISIONS.md 27); what is left of the payment pays the late fee. Waiving a fee is a void of it.
     const entries = [fact("late_fee", "2025-03-07", 5_000), fact("credit", "2025-03-08", -5_000), fact("rent", "2025-04-01", 100_000), fact("payment", "2025-04-01", -100_000)];
-    expect(byCategory(entries)).toEqual({ "2025-04-01 rent": 100_000 });
+    expect(byCategory(entries)).toEqual({ "2025-04-01 rent": 95_000, "2025-04-01 late_fee": 5_000 });
   });
 
   test("entries of the wrong sign count for nothing", () => {
@@ -265,9 +268,9 @@ describe("the cash basis of a ledger: order, partial payments, credits and refun
 
   test("deposits held and balances owed count the day itself", () => {
     const entries = [fact("deposit", "2025-03-10", 100_000), fact("payment", "2025-03-10", -100_000), fact("rent", "2025-04-01", 120_000)];
-    expect(depositHeld(cashReceipts(entries), "2025-03-10")).toBe(100_000);
-    expect(owedOn(entries, "2025-03-31")).toBe(0);
-    expect(owedOn(entries, "2025-04-01")).toBe(120_000);
+    expect(depositHeldOn(entries, "2025-03-10")).toBe(100_000);
+    expect(rentOwedOn(entries, "2025-03-31")).toBe(0);
+    expect(rentOwedOn(entries, "2025-04-01")).toBe(120_000);
   });
 });
 

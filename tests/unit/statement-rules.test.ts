@@ -132,10 +132,11 @@ describe("the figures of a month", () => {
     expect(figures.deposits).toEqual({ received_cents: 140_000, kept_cents: 0, returned_cents: 20_000, held_cents: 270_000 });
   });
 
-  test("rent outstanding is what the tenants owed at the month's end", () => {
-    // Unit 1: $30 of the late fee. Unit 2 is ahead (a credit counts as nothing owed):
+  test("rent outstanding is the rent the tenants owed at the month's end; fees outstanding are a line of their own", () => {
+    // Unit 1: $30 of the late fee, no rent. Unit 2 is ahead (a credit counts as nothing owed):
     // its balance: -2,167.74 + 1,400 + 767.74 - 1,400 + 100 = -1,300: nothing owed.
-    expect(figures.rent_outstanding_cents).toBe(3_000);
+    expect(figures.rent_outstanding_cents).toBe(0);
+    expect(figures.fees_outstanding_cents).toBe(3_000);
   });
 
   test("February's figures know nothing of March", () => {
@@ -232,7 +233,8 @@ describe("the monthly statement", () => {
     expect(p.net_operating_income_cents).toBe(317_724 - 33_300);
     expect(p.cash_flow_cents).toBe(-102_276 - 33_300);
     expect(p.deposits).toEqual({ received_cents: 140_000, kept_cents: 0, returned_cents: 20_000, held_cents: 270_000 });
-    expect(p.rent_outstanding_cents).toBe(3_000);
+    expect(p.rent_outstanding_cents).toBe(0);
+    expect(p.fees_outstanding_cents).toBe(3_000);
     expect(p.uncategorized_expenses).toBe(2);
   });
 

@@ -105,6 +105,13 @@ export const leases = pgTable(
     reminderDays: smallint("reminder_days").notNull().default(3),
     /** Rent and late fees are posted through this day (the daily job and every read post what is due after it). */
     postedThrough: day("posted_through"),
+    /**
+     * The day the books begin when they start after the tenancy (PORTAL.md 3a): nothing dated before
+     * it is posted; an opening balance entry on it carries what the tenant owed then. Null: the start.
+     */
+    booksFrom: day("books_from"),
+    /** The fee charged for a payment returned unpaid (a bounced check), if the owner set one. */
+    returnedPaymentFeeCents: integer("returned_payment_fee_cents"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -418,12 +425,23 @@ export const ledgerEntries = pgTable(
     reference: text("reference"),
     voids: uuid("voids").references((): AnyPgColumn => ledgerEntries.id),
     source: text("source", { enum: LEDGER_SOURCES }).notNull(),
+    /**
+     * The deposit held that this entry moves outside the tenant's balance (PORTAL.md 3a): a deposit
+     * already held when the books began (+), a deposit returned to the tenant (-). Their
+     * `amount_cents` is 0: the balance stays the sum of the amounts.
+     */
+    depositCents: integer("deposit_cents").notNull().default(0),
+    /**
+     * The posting's revision: a late fee decided again (a payment recorded or voided later) is a new
+     * entry after the void of the last one, so the posting key stays unique and posting idempotent.
+     */
+    revision: smallint("revision").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     index("ledger_entries_lease_idx").on(t.leaseId, t.date, t.seq),
     index("ledger_entries_owner_date_idx").on(t.ownerId, t.date),
-    uniqueIndex("ledger_entries_posting_key").on(t.leaseId, t.period, t.kind).where(sql`${t.kind} in ('rent', 'late_fee')`),
+    uniqueIndex("ledger_entries_posting_key").on(t.leaseId, t.period, t.kind, t.revision).where(sql`${t.kind} in ('rent', 'late_fee')`),
     uniqueIndex("ledger_entries_voids_key").on(t.voids).where(sql`${t.voids} is not null`),
   ],
 );

@@ -35,6 +35,7 @@ export async function ownerDashboard(services: Services, owner: Owner) {
         period: ledgerEntries.period,
         voids: ledgerEntries.voids,
         method: ledgerEntries.method,
+        depositCents: ledgerEntries.depositCents,
       })
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.ownerId, owner.id), lte(ledgerEntries.date, today))),

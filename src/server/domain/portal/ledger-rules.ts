@@ -1,33 +1,12 @@
 import { daysBetween, firstDayOf, lastDayOf, maxDate, plusDays, type IsoDate, type Period } from "../../../shared/calendar.ts";
-import { chicagoRltoLimit, type LateFeeKind, type LedgerKind, type RollStatus } from "../../../shared/portal.ts";
+import { chicagoRltoLimit, type LateFeeKind, type RollStatus } from "../../../shared/portal.ts";
+import { allocate, balanceOf, chargeClassOf, standing, type LedgerFact } from "./allocation.ts";
 
 // The rules of a lease's ledger (PORTAL.md 3) as pure functions of its entries: balances, late
 // fees and the month's standing. The database only writes what these decide.
 
-export interface LedgerFact {
-  id: string;
-  date: IsoDate;
-  kind: LedgerKind;
-  /** Charges positive; payments and credits negative. */
-  amountCents: number;
-  period: Period | null;
-  /** For a void: the entry it cancels. */
-  voids: string | null;
-}
-
-/** The entries that stand: neither a void nor voided. A void and what it cancels net to zero. */
-export function standing<T extends LedgerFact>(entries: readonly T[]): T[] {
-  const voided = new Set(entries.filter((e) => e.kind === "void" && e.voids).map((e) => e.voids));
-  return entries.filter((e) => e.kind !== "void" && !voided.has(e.id));
-}
-
-/** What the tenant owes (positive) or has in credit (negative): the sum of every entry. */
-export function balanceOf(entries: readonly Pick<LedgerFact, "amountCents">[]): number {
-  return entries.reduce((sum, e) => sum + e.amountCents, 0);
-}
-
-/** Money the tenant paid or was credited (a kept deposit too), net of refunds: what covers rent. */
-export const COVERING: readonly LedgerKind[] = ["payment", "credit", "refund", "deposit_applied"];
+export type { LedgerFact };
+export { balanceOf, standing };
 
 export interface Coverage {
   /** When the charge was paid in full, or null while some of it is unpaid. */
@@ -37,78 +16,15 @@ export interface Coverage {
 }
 
 /**
- * Which rent charges the tenant's money has paid, and when, as of `asOf`. Money pays what is due on
- * its date, rent first (oldest first), then security deposits; what is left over is credit that pays
- * the rent and deposits that come due later. So a deposit paid with the first month's rent is not
- * counted as next month's rent, and an unpaid deposit never makes rent late. Fees and late fees are
- * not paid from this money: an unpaid fee never makes rent late either. A refund takes money back:
- * from the credit first, then from what it paid last (deposits before rent, the newest first).
+ * Which rent charges the tenant's money has paid, and when, as of `asOf`: the rent of the one
+ * allocation (allocation.ts) that every reader of "what is unpaid" calls.
  */
 export function rentCoverage(entries: readonly LedgerFact[], asOf: IsoDate): Map<string, Coverage> {
-  type Obligation = { id: string; date: IsoDate; amount: number; unpaid: number; coveredOn: IsoDate | null };
-  // Rent (rank 0) and deposits (rank 1), each in the order they come due: money pays the first
-  // unpaid rent, then the first unpaid deposit. Each queue's paid part is a prefix of it, so one
-  // index per queue finds the next to pay and the whole pass is linear in the entries.
-  const queues: [Obligation[], Obligation[]] = [[], []];
-  const money: LedgerFact[] = [];
-  for (const e of standing(entries)) {
-    if (e.date > asOf) continue;
-    if (e.kind === "rent" || (e.kind === "deposit" && e.amountCents > 0)) {
-      queues[e.kind === "rent" ? 0 : 1].push({ id: e.id, date: e.date, amount: e.amountCents, unpaid: e.amountCents, coveredOn: null });
-    } else if (COVERING.includes(e.kind) || e.kind === "deposit") money.push(e);
+  const coverage = new Map<string, Coverage>();
+  for (const charge of allocate(entries, asOf).charges.values()) {
+    if (charge.kind === "rent") coverage.set(charge.id, { coveredOn: charge.coveredOn, unpaidCents: charge.unpaidCents });
   }
-  const byDate = <T extends { date: IsoDate }>(a: T, b: T) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0);
-  for (const queue of queues) queue.sort(byDate);
-  money.sort(byDate);
-  /** Per queue: how many have come due, and the first of them that may still be unpaid. */
-  const dueCount = [0, 0];
-  const firstUnpaid = [0, 0];
-  let credit = 0;
-  const pay = (on: IsoDate) => {
-    for (const rank of [0, 1] as const) {
-      const queue = queues[rank];
-      while (credit > 0 && firstUnpaid[rank]! < dueCount[rank]!) {
-        const o = queue[firstUnpaid[rank]!]!;
-        const part = Math.min(credit, o.unpaid);
-        o.unpaid -= part;
-        credit -= part;
-        if (o.unpaid > 0) break;
-        if (o.coveredOn === null) o.coveredOn = maxDate(on, o.date);
-        firstUnpaid[rank]! += 1;
-      }
-    }
-  };
-  // Charges come due on their date, before the money of that day.
-  const comeDue = (through: IsoDate) => {
-    for (;;) {
-      const nextRent = queues[0][dueCount[0]!];
-      const nextDeposit = queues[1][dueCount[1]!];
-      const rank = nextRent && nextRent.date <= through && (!nextDeposit || nextRent.date <= nextDeposit.date) ? 0 : nextDeposit && nextDeposit.date <= through ? 1 : null;
-      if (rank === null) return;
-      const o = queues[rank][dueCount[rank]!++]!;
-      if (o.unpaid === 0) o.coveredOn = o.date;
-      pay(o.date);
-    }
-  };
-  for (const m of money) {
-    comeDue(m.date);
-    credit -= m.amountCents;
-    // A refund beyond the credit takes back what money paid last: deposits, then rent, newest first.
-    for (const rank of [1, 0] as const) {
-      for (let i = dueCount[rank]! - 1; credit < 0 && i >= 0; i--) {
-        const o = queues[rank][i]!;
-        const back = Math.min(-credit, o.amount - o.unpaid);
-        if (back <= 0) continue;
-        o.unpaid += back;
-        credit += back;
-        o.coveredOn = null;
-        firstUnpaid[rank] = Math.min(firstUnpaid[rank]!, i);
-      }
-    }
-    pay(m.date);
-  }
-  comeDue(asOf);
-  return new Map(queues[0].map((o) => [o.id, { coveredOn: o.coveredOn, unpaidCents: o.unpaid }]));
+  return coverage;
 }
 
 export interface LateFeePolicy {
@@ -228,7 +144,8 @@ export function monthStanding(entries: readonly LedgerFact[], period: Period): M
   const from = firstDayOf(period);
   const to = lastDayOf(period);
   const inMonth = live.filter((e) => e.date >= from && e.date <= to);
-  const dueCents = inMonth.filter((e) => e.amountCents > 0 && !COVERING.includes(e.kind)).reduce((s, e) => s + e.amountCents, 0);
+  // Charges of the month (an opening balance is owed from before the books, not due in its month).
+  const dueCents = inMonth.filter((e) => chargeClassOf(e) !== null && e.kind !== "opening_balance").reduce((s, e) => s + e.amountCents, 0);
   const paidCents = inMonth.filter((e) => e.kind === "payment").reduce((s, e) => s - e.amountCents, 0);
   const balanceCents = balanceOf(live.filter((e) => e.date <= to));
   const status: RollStatus = balanceCents < 0 ? "credit" : balanceCents === 0 ? "paid" : paidCents > 0 ? "partial" : "unpaid";

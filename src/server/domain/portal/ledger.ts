@@ -8,7 +8,7 @@ import { enqueueEmail } from "../../mail/outbox.ts";
 import { paymentReceiptEmail } from "../../mail/portal-emails.ts";
 import type { Services } from "../../services.ts";
 import type { Owner } from "./access.ts";
-import { cashReceipts, depositHeld } from "./cash-rules.ts";
+import { depositHeldOn } from "./cash-rules.ts";
 import { assessLateFees, balanceOf } from "./ledger-rules.ts";
 import { describeLeases, findOwnedLease, placesOf } from "./leases.ts";
 import { factOf, policyOf, postLeaseNow, postOwnerDue, type LeaseRow, type LedgerRow } from "./posting.ts";
@@ -169,7 +169,7 @@ export async function recordCharge(services: Services, owner: Owner, leaseId: st
     const lease = await findOwnedLease(tx, owner, leaseId, true);
     if (input.kind === "deposit_applied") {
       // Only deposit money the tenant paid can be kept.
-      const held = depositHeld(cashReceipts((await entriesOf(tx, owner, lease.id)).map(factOf)), today);
+      const held = depositHeldOn((await entriesOf(tx, owner, lease.id)).map(factOf), today);
       if (input.amount_cents > held) {
         throw new AppError("UNPROCESSABLE", [{ loc: ["body", "amount_cents"], msg: `This lease holds ${formatCents(held)} of security deposit paid by the tenant: keep at most that` }]);
       }

@@ -35,13 +35,14 @@ export function policyOf(policy: TLateFeePolicy | null | undefined): LateFeePoli
   };
 }
 
-export const factOf = (row: Pick<LedgerRow, "id" | "date" | "kind" | "amountCents" | "period" | "voids">): LedgerFact => ({
+export const factOf = (row: Pick<LedgerRow, "id" | "date" | "kind" | "amountCents" | "period" | "voids"> & { depositCents?: number }): LedgerFact => ({
   id: row.id,
   date: row.date,
   kind: row.kind,
   amountCents: row.amountCents,
   period: row.period,
   voids: row.voids,
+  depositCents: row.depositCents ?? 0,
 });
 
 /**
@@ -167,6 +168,7 @@ async function factsOf(db: DbOrTx, leaseIds: string[]): Promise<Map<string, Ledg
       amountCents: ledgerEntries.amountCents,
       period: ledgerEntries.period,
       voids: ledgerEntries.voids,
+      depositCents: ledgerEntries.depositCents,
     })
     .from(ledgerEntries)
     .where(inArray(ledgerEntries.leaseId, leaseIds))

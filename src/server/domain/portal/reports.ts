@@ -40,7 +40,7 @@ export async function loadBooks(db: DbOrTx, ownerId: string, range: { from: IsoD
   const [propertyRows, leaseRows, entryRows, expenseRows, refundRows] = await Promise.all([
     db.select().from(properties).where(eq(properties.ownerId, ownerId)).orderBy(asc(properties.createdAt), asc(properties.id)),
     db
-      .select({ id: leases.id, propertyId: units.propertyId, unitLabel: units.label, startDate: leases.startDate, endDate: leases.endDate })
+      .select({ id: leases.id, propertyId: units.propertyId, unitLabel: units.label, startDate: leases.startDate, endDate: leases.endDate, booksFrom: leases.booksFrom })
       .from(leases)
       .innerJoin(units, eq(units.id, leases.unitId))
       .where(eq(leases.ownerId, ownerId)),
@@ -54,6 +54,7 @@ export async function loadBooks(db: DbOrTx, ownerId: string, range: { from: IsoD
         amountCents: ledgerEntries.amountCents,
         period: ledgerEntries.period,
         voids: ledgerEntries.voids,
+        depositCents: ledgerEntries.depositCents,
       })
       .from(ledgerEntries)
       .where(eq(ledgerEntries.ownerId, ownerId))

@@ -1,8 +1,8 @@
 import { EXPENSE_CATEGORIES, INCOME_CATEGORIES, type ExpenseCategory, type IncomeCategory } from "../../../shared/books.ts";
 import { firstDayOf, lastDayOf, periodLabel, type IsoDate, type Period } from "../../../shared/calendar.ts";
 import type { PropertyType } from "../../../shared/portal.ts";
-import { cashReceipts, depositHeld, owedOn, type Receipt } from "./cash-rules.ts";
-import type { LedgerFact } from "./ledger-rules.ts";
+import { allocate, type LedgerFact } from "./allocation.ts";
+import { cashReceipts, type Receipt } from "./cash-rules.ts";
 
 // The monthly owner statement (PORTAL.md 6) as a pure function of the books: per property and for
 // the portfolio, on the cash basis, income by category (from the ledgers, see cash-rules.ts),
@@ -27,6 +27,8 @@ export interface ReportLease {
   unitLabel: string;
   startDate: IsoDate;
   endDate: IsoDate | null;
+  /** The day the books begin, when after the start (PORTAL.md 3a): months before it leave the lease out. */
+  booksFrom?: IsoDate | null;
   /** Ledger facts in ledger order (by date, then as recorded). */
   entries: LedgerFact[];
 }
@@ -57,7 +59,10 @@ export interface StatementFigures {
   cash_flow_cents: number;
   owner_transfers: StatementLine[];
   deposits: { received_cents: number; kept_cents: number; returned_cents: number; held_cents: number };
+  /** Rent the tenants owed at month end (rent only: the one allocation's unpaid rent). */
   rent_outstanding_cents: number;
+  /** Fees and late fees the tenants owed at month end, apart from rent. */
+  fees_outstanding_cents: number;
   uncategorized_expenses: number;
 }
 
@@ -131,6 +136,12 @@ export function statementFigures(
   const operatingTotal = sum(operatingLines);
   const noi = incomeTotal - operatingTotal;
   const refundsThrough = depositRefundsThrough.filter((e) => e.date <= to).reduce((s, e) => s + e.amountCents, 0);
+  // Each lease as it stood at month end; a lease whose books begin later is not on this statement.
+  const standingAtEnd = leases.filter((l) => (l.booksFrom ?? l.startDate) <= to).map((l) => allocate(l.entries, to));
+  const returnedOnLedger = leases.reduce(
+    (s, l) => s - l.entries.filter((e) => e.kind === "deposit_returned" && e.date >= from && e.date <= to).reduce((t, e) => t + (e.depositCents ?? 0), 0),
+    0,
+  );
   return {
     income: incomeLines,
     income_total_cents: incomeTotal,
@@ -143,10 +154,11 @@ export function statementFigures(
     deposits: {
       received_cents: inMonth.filter((r) => r.category === "deposit" && r.amountCents > 0).reduce((s, r) => s + r.amountCents, 0),
       kept_cents: income.get("deposit_kept") ?? 0,
-      returned_cents: returned,
-      held_cents: depositHeld(receipts, to) - refundsThrough,
+      returned_cents: returned + returnedOnLedger,
+      held_cents: standingAtEnd.reduce((s, a) => s + a.depositHeldCents, 0) - refundsThrough,
     },
-    rent_outstanding_cents: leases.reduce((s, l) => s + owedOn(l.entries, to), 0),
+    rent_outstanding_cents: standingAtEnd.reduce((s, a) => s + a.rentUnpaidCents, 0),
+    fees_outstanding_cents: standingAtEnd.reduce((s, a) => s + a.feesUnpaidCents, 0),
     uncategorized_expenses: uncategorized,
   };
 }
@@ -203,5 +215,5 @@ export function monthlyStatement(input: {
 }
 
 function hasActivity(f: StatementFigures): boolean {
-  return f.income.length > 0 || f.operating_expenses.length > 0 || f.financing_and_capital.length > 0 || f.owner_transfers.length > 0 || f.deposits.held_cents !== 0 || f.rent_outstanding_cents !== 0;
+  return f.income.length > 0 || f.operating_expenses.length > 0 || f.financing_and_capital.length > 0 || f.owner_transfers.length > 0 || f.deposits.held_cents !== 0 || f.rent_outstanding_cents !== 0 || f.fees_outstanding_cents !== 0;
 }
