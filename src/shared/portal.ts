@@ -180,6 +180,21 @@ export const ZLeaseSettingsSchema = z.object({ reminder_days: reminderDays });
 export const LEASE_HISTORY_YEARS = 50;
 export const earliestLeaseStart = (today: IsoDate): IsoDate => plusYears(today, -LEASE_HISTORY_YEARS);
 
+/**
+ * Books that start after the tenancy (PORTAL.md 3a): the day they begin, the rent the tenant owed
+ * on that day before its own rent (negative: a credit), and a deposit already held.
+ */
+export const ZOpeningBalanceSchema = z.object({
+  as_of: IsoDateSchema,
+  balance_cents: z
+    .number("Enter what the tenant owed, in cents")
+    .int("Enter a whole number of cents")
+    .min(-100_000_000, "At most $1,000,000")
+    .max(100_000_000, "At most $1,000,000"),
+  deposit_held_cents: cents("The deposit held").default(0),
+});
+export type TOpeningBalance = z.input<typeof ZOpeningBalanceSchema>;
+
 export const ZLeaseSchema = z
   .object({
     unit_id: z.uuid("Choose the unit"),
@@ -192,8 +207,14 @@ export const ZLeaseSchema = z
     /** Days before the due date the tenants are reminded (0: no reminder before it). */
     reminder_days: reminderDays.default(3),
     tenants: z.array(ZTenantSchema).min(1, "Add at least one tenant").max(10, "At most 10 tenants on one lease"),
+    /** A tenant already living there: the books start later, with what was owed then (PORTAL.md 3a). */
+    opening_balance: ZOpeningBalanceSchema.nullish(),
   })
-  .refine((l) => !l.end_date || l.end_date >= l.start_date, { path: ["end_date"], message: "The lease cannot end before it starts" });
+  .refine((l) => !l.end_date || l.end_date >= l.start_date, { path: ["end_date"], message: "The lease cannot end before it starts" })
+  .refine((l) => !l.opening_balance || l.opening_balance.as_of >= l.start_date, {
+    path: ["opening_balance", "as_of"],
+    message: "The books cannot start before the lease does",
+  });
 export type TLeaseRequest = z.input<typeof ZLeaseSchema>;
 
 export const ZEndLeaseSchema = z.object({ end_date: IsoDateSchema });

@@ -274,8 +274,10 @@ describe("monthly owner statement", () => {
       tenants: [{ first_name: "Imani", last_name: "Walker" }],
     });
     expect(lease.status).toBe(201);
-    await client.post(`/api/portal/leases/${lease.body.id}/charges`, { kind: "deposit", amount_cents: 120_000, date: `${month}-01`, description: "Security deposit" });
-    // Paid on the 10th: late. The payment covers the deposit and rent (oldest first), part of the fee.
+    // The deposit on the lease is a charge on its first day (PORTAL.md 3a), beside the month's rent.
+    const opened = await client.get(`/api/portal/leases/${lease.body.id}/ledger`);
+    expect(opened.body.entries.filter((e: { kind: string }) => e.kind === "deposit").map((e: { date: string; amount_cents: number }) => [e.date, e.amount_cents])).toEqual([[`${month}-01`, 120_000]]);
+    // Paid on the 10th: late. The payment pays rent, then the deposit, then part of the fee.
     await client.post(`/api/portal/leases/${lease.body.id}/payments`, { amount_cents: 242_000, paid_on: `${month}-10`, method: "check" });
     await client.post("/api/portal/expenses", expense(home.id, { date: `${month}-12`, amount_cents: 14_217, payee: "ComEd", category: "utilities" }));
     await client.post("/api/portal/expenses", expense(home.id, { date: `${month}-20`, amount_cents: 213_044, payee: "Chase mortgage", category: "mortgage_interest" }));

@@ -49,7 +49,8 @@ function leaseBody(unitId: string, overrides: Record<string, unknown> = {}) {
     end_date: null,
     rent_cents: 120_000,
     due_day: 1,
-    deposit_cents: 120_000,
+    // A deposit on the form is a charge on the lease's first day (tests/api/books-right.test.ts).
+    deposit_cents: 0,
     late_fee: { grace_days: 5, kind: "fixed", amount_cents: 5_000 },
     tenants: [{ first_name: "Tess", last_name: "Renter", email: `tess.${Date.now()}@tenants.example.net`, phone: "(312) 555-0188" }],
     ...overrides,
@@ -576,15 +577,15 @@ describe("importing a rent roll", () => {
     expect(allLeases).toHaveLength(4);
     const diaz = allLeases.find((l) => l.property.line1 === "6201 S Kedzie Ave")!;
     expect(diaz.tenants.map((x) => x.first_name).sort()).toEqual(["Ana", "Marco"]);
-    // The books begin at the import: every past month of rent is on the ledger, and one opening
-    // credit says it was settled before, so the tenants are paid up (the file has no balance column).
-    for (const lease of allLeases as unknown as { id: string; balance_cents: number }[]) {
+    // The books begin at the import (PORTAL.md 3a): nothing before it is posted, one opening balance
+    // says what was owed then (nothing: the file has no balance column), and the deposit is held.
+    for (const lease of allLeases as unknown as { id: string; balance_cents: number; books_from: string; deposit_cents: number }[]) {
       expect(lease.balance_cents).toBe(0);
+      expect(lease.books_from).toBe(today());
       const ledger = await ledgerOf(client, lease.id);
-      expect(ledger.entries.filter((e) => e.kind === "rent").length).toBeGreaterThan(1);
-      expect(ledger.entries.filter((e) => e.kind === "credit").map((e) => e.description)).toEqual([
-        "Opening balance at import: rent due before these books began was settled",
-      ]);
+      expect(ledger.entries.filter((e) => e.date < today())).toEqual([]);
+      expect(ledger.entries.filter((e) => e.kind === "opening_balance").map((e) => e.amount_cents)).toEqual([0]);
+      expect(ledger.entries.filter((e) => e.kind === "deposit_held").length).toBe(lease.deposit_cents > 0 ? 1 : 0);
     }
     // Importing the same file again finds every lease already there: nothing is written twice.
     const again = await client.post("/api/portal/imports/rent-roll", { csv, confirm: true });

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
-import { chicagoToday, dateLabel, firstDayOf, lastDayOf, periodLabel, type IsoDate, type Period } from "../../../shared/calendar.ts";
-import { earliestLeaseStart, LEASE_HISTORY_YEARS, ZLeaseSchema, ZLeaseSettingsSchema } from "../../../shared/portal.ts";
+import { chicagoToday, dateLabel, firstDayOf, lastDayOf, periodLabel, periodOf, type IsoDate, type Period } from "../../../shared/calendar.ts";
+import { earliestLeaseStart, formatCents, LEASE_HISTORY_YEARS, ZLeaseSchema, ZLeaseSettingsSchema } from "../../../shared/portal.ts";
 import type { z } from "zod";
 import type { DbOrTx } from "../../db/client.ts";
 import { leases, leaseTenants, ledgerEntries, properties, units } from "../../db/schema.ts";
@@ -69,6 +69,9 @@ export function describeLease(lease: LeaseRow, tenants: TenantRow[], place: Leas
     rent_cents: lease.rentCents,
     due_day: lease.dueDay,
     deposit_cents: lease.depositCents,
+    /** The day the books begin, when after the start (a tenant already living there: PORTAL.md 3a). */
+    books_from: lease.booksFrom,
+    returned_payment_fee_cents: lease.returnedPaymentFeeCents,
     late_fee: lease.lateFee ?? null,
     reminder_days: lease.reminderDays,
     state: leaseState(lease, today),
@@ -212,6 +215,53 @@ async function assertNoOverlap(db: DbOrTx, owner: Owner, unitId: string, start: 
   }
 }
 
+/**
+ * The entries a new lease starts with. Its security deposit is a charge on its start date (PORTAL.md
+ * 3a); a lease whose books start later (a tenant already living there) starts instead with one
+ * opening balance entry on that day, carrying what the tenant owed then (or their credit), and the
+ * deposit already held, which is neither a charge nor income.
+ */
+export function openingEntries(
+  ownerId: string,
+  lease: Pick<LeaseRow, "id" | "startDate">,
+  depositCents: number,
+  opening: { as_of: IsoDate; balance_cents: number; deposit_held_cents: number } | null,
+): (typeof ledgerEntries.$inferInsert)[] {
+  const base = { ownerId, leaseId: lease.id, source: "system" as const };
+  if (!opening) {
+    return depositCents > 0
+      ? [{ ...base, date: lease.startDate, kind: "deposit", amountCents: depositCents, period: periodOf(lease.startDate), description: "Security deposit" }]
+      : [];
+  }
+  const entries: (typeof ledgerEntries.$inferInsert)[] = [
+    {
+      ...base,
+      date: opening.as_of,
+      kind: "opening_balance",
+      amountCents: opening.balance_cents,
+      period: periodOf(opening.as_of),
+      description:
+        opening.balance_cents > 0
+          ? `Opening balance: rent owed on ${dateLabel(opening.as_of)}, when these books began`
+          : opening.balance_cents < 0
+            ? `Opening balance: the tenant's credit on ${dateLabel(opening.as_of)}, when these books began`
+            : `Opening balance: nothing owed on ${dateLabel(opening.as_of)}, when these books began`,
+    },
+  ];
+  if (opening.deposit_held_cents > 0) {
+    entries.push({
+      ...base,
+      date: opening.as_of,
+      kind: "deposit_held",
+      amountCents: 0,
+      depositCents: opening.deposit_held_cents,
+      period: periodOf(opening.as_of),
+      description: `Security deposit of ${formatCents(opening.deposit_held_cents)} already held when these books began`,
+    });
+  }
+  return entries;
+}
+
 /** A lease's books start at most LEASE_HISTORY_YEARS back (422 otherwise). */
 export function assertStartWithinHistory(startDate: IsoDate, today: IsoDate) {
   const earliest = earliestLeaseStart(today);
@@ -235,6 +285,10 @@ export async function createLease(db: DbOrTx, owner: Owner, input: z.output<type
   const [property] = await db.select({ archivedAt: properties.archivedAt }).from(properties).where(eq(properties.id, unit.propertyId));
   if (property?.archivedAt) throw new AppError("CONFLICT", "This property is archived. Restore it before adding a lease.");
   assertStartWithinHistory(input.start_date, today);
+  const opening = input.opening_balance ?? null;
+  if (opening && opening.as_of > today) {
+    throw new AppError("UNPROCESSABLE", [{ loc: ["body", "opening_balance", "as_of"], msg: "The books start today at the latest" }]);
+  }
   await assertNoOverlap(db, owner, unit.id, input.start_date, input.end_date ?? null);
   const [lease] = await db
     .insert(leases)
@@ -248,8 +302,11 @@ export async function createLease(db: DbOrTx, owner: Owner, input: z.output<type
       depositCents: input.deposit_cents,
       lateFee: input.late_fee ?? null,
       reminderDays: input.reminder_days,
+      booksFrom: opening && opening.as_of > input.start_date ? opening.as_of : null,
     })
     .returning();
+  const opened = openingEntries(owner.id, lease!, input.deposit_cents, opening);
+  if (opened.length) await db.insert(ledgerEntries).values(opened);
   await db.insert(leaseTenants).values(
     input.tenants.map((t) => ({
       ownerId: owner.id,
@@ -332,7 +389,8 @@ export async function leasesCovering(db: DbOrTx, owner: Owner, period: Period): 
     .where(
       and(
         eq(leases.ownerId, owner.id),
-        lte(leases.startDate, lastDayOf(period)),
+        // A lease whose books begin after the month is not on its roll (PORTAL.md 3a).
+        lte(sql`coalesce(${leases.booksFrom}, ${leases.startDate})`, lastDayOf(period)),
         or(isNull(leases.endDate), gte(leases.endDate, firstDayOf(period))),
       ),
     )

@@ -67,9 +67,12 @@ export function duePostings(
   const additions: NewEntry[] = [];
   const facts: LedgerFact[] = [...(existing ?? [])];
 
-  // Rent dated on or before the day last posted through is on the ledger already.
-  for (const charge of rentSchedule(termsOf(lease), today, decidedThrough ? periodOf(decidedThrough) : undefined)) {
+  // Rent dated on or before the day last posted through is on the ledger already; rent dated before
+  // the books began is in their opening balance (PORTAL.md 3a).
+  const from = decidedThrough ? periodOf(decidedThrough) : lease.booksFrom ? periodOf(lease.booksFrom) : undefined;
+  for (const charge of rentSchedule(termsOf(lease), today, from)) {
     if (postedKeys.has(`rent:${charge.period}`) || (decidedThrough && charge.date <= decidedThrough)) continue;
+    if (lease.booksFrom && charge.date < lease.booksFrom) continue;
     const prorated = charge.daysInPossession < charge.daysInMonth;
     const entry = {
       ...base,

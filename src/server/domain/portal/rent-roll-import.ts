@@ -14,9 +14,11 @@ import { createProperty } from "./properties.ts";
 // address, unit, tenant, rent, due day, lease dates and deposit. The first call answers a preview
 // with every row's errors and writes nothing; the confirming call writes everything in one
 // transaction, or nothing. Rows of one lease (same unit, start and rent) are its tenants; a row
-// with a unit and no tenant or rent is a vacant unit. The books begin at the import: each lease's
-// past months of rent are posted, and one "opening balance" credit brings its balance to what the
-// spreadsheet says the tenant owes (a Balance column; none means paid up).
+// with a unit and no tenant or rent is a vacant unit. A tenant already living there is not made a
+// debtor of every month before the import: each lease's books begin on the day its balance is known
+// (a "Balance as of" column, else the import day), with one opening balance entry of what the
+// spreadsheet says the tenant owed then (a Balance column; none means paid up) and the deposit as a
+// deposit already held (PORTAL.md 3a). Nothing before that day is posted.
 
 export const MAX_IMPORT_ROWS = 2000;
 
@@ -37,6 +39,7 @@ const HEADER_ALIASES: Record<string, string[]> = {
   end: ["lease end", "end", "end date", "move-out", "move out"],
   deposit: ["deposit", "security deposit"],
   balance: ["balance", "balance due", "current balance", "amount owed", "opening balance"],
+  balanceAsOf: ["balance as of", "balance date", "as of", "as of date", "balance as of date"],
 };
 type Column = keyof typeof HEADER_ALIASES;
 const REQUIRED_COLUMNS: Column[] = ["address", "city", "zip", "unit"];
@@ -96,6 +99,8 @@ export interface ImportRow {
   deposit_cents: number | null;
   /** What the tenant owes as of the import (the spreadsheet's balance column; none: paid up). */
   balance_cents: number | null;
+  /** The day the books begin: the balance's date, else the import day (the lease's start, if later). */
+  books_from: IsoDate | null;
   action: "vacant unit" | "new lease" | "tenant of the lease above" | "not imported";
   errors: ImportRowError[];
 }
@@ -110,6 +115,8 @@ interface ParsedLease {
   depositCents: number;
   /** Owed as of the import, summed over the lease's rows. */
   balanceCents: number;
+  /** When the books begin (null: at the start, a lease that has not begun). */
+  booksFrom: IsoDate | null;
   tenants: { first_name: string; last_name: string; email: string | null; phone: string | null }[];
   lines: number[];
 }
@@ -191,6 +198,7 @@ async function plan(db: DbOrTx, owner: Owner, csv: string, today: IsoDate) {
       end_date: null,
       deposit_cents: null,
       balance_cents: null,
+      books_from: null,
       action: vacant ? "vacant unit" : "new lease",
       errors,
     };
@@ -226,12 +234,17 @@ async function plan(db: DbOrTx, owner: Owner, csv: string, today: IsoDate) {
     const balanceText = cell(source, "balance");
     const balanceCents = balanceText ? parseDollars(balanceText) : 0;
     if (balanceCents === null) errors.push({ field: "balance", msg: `"${balanceText}" is not an amount of money` });
+    const asOfText = cell(source, "balanceAsOf");
+    const asOf = asOfText ? parseDate(asOfText) : today;
+    if (asOfText && !asOf) errors.push({ field: "balance_as_of", msg: `"${asOfText}" is not a date (use 2026-10-01 or 10/1/2026)` });
+    else if (asOf && asOf > today) errors.push({ field: "balance_as_of", msg: "The balance's date cannot be in the future" });
+    const booksFrom = !start || !asOf || start > today ? null : asOf < start ? start : asOf;
     const depositText = cell(source, "deposit");
     const depositCents = depositText ? parseDollars(depositText) : 0;
     if (depositCents === null || depositCents < 0) errors.push({ field: "deposit", msg: `"${depositText}" is not a deposit amount` });
     const tenant = ZTenantSchema.safeParse({ first_name: first, last_name: last, email: cell(source, "email") || null, phone: cell(source, "phone") || null });
     if (!tenant.success) for (const issue of tenant.error.issues) errors.push({ field: String(issue.path[0] ?? "tenant"), msg: issue.message });
-    Object.assign(row, { rent_cents: rentCents, due_day: dueDay, start_date: start, end_date: end, deposit_cents: depositCents, balance_cents: balanceCents });
+    Object.assign(row, { rent_cents: rentCents, due_day: dueDay, start_date: start, end_date: end, deposit_cents: depositCents, balance_cents: balanceCents, books_from: booksFrom });
     if (errors.length || !start || rentCents === null || !tenant.success) return;
 
     const leaseKey = `${key}|${unitLabel.toLowerCase()}|${start}|${rentCents}`;
@@ -252,6 +265,7 @@ async function plan(db: DbOrTx, owner: Owner, csv: string, today: IsoDate) {
       dueDay,
       depositCents: depositCents ?? 0,
       balanceCents: balanceCents ?? 0,
+      booksFrom,
       tenants: [tenant.data],
       lines: [line],
     });
@@ -376,26 +390,10 @@ export async function importRentRoll(services: Services, owner: Owner, input: { 
         deposit_cents: lease.depositCents,
         late_fee: null,
         tenants: lease.tenants,
+        // A lease that has begun starts its books on the balance's day, its deposit already held.
+        opening_balance: lease.booksFrom ? { as_of: lease.booksFrom, balance_cents: lease.balanceCents, deposit_held_cents: lease.depositCents } : null,
       });
-      const created = await createLease(tx, owner, input, today);
-      // The books begin at the import: rent of earlier months was settled (or is owed, as the
-      // spreadsheet's balance says) outside them. One credit brings the balance to that figure.
-      const settled = created.balance_cents - lease.balanceCents;
-      if (settled > 0) {
-        await tx.insert(ledgerEntries).values({
-          ownerId: owner.id,
-          leaseId: created.id,
-          date: today,
-          kind: "credit",
-          amountCents: -settled,
-          period: periodOf(today),
-          source: "import",
-          description:
-            lease.balanceCents > 0
-              ? `Opening balance at import: ${formatCents(lease.balanceCents)} owed; earlier rent settled before these books began`
-              : "Opening balance at import: rent due before these books began was settled",
-        });
-      }
+      await createLease(tx, owner, input, today);
       leasesCreated += 1;
     }
     return { confirmed: true, ok: true, summary: { ...checked.summary, leases: leasesCreated }, rows: checked.rows };
