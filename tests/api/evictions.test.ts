@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { chicagoToday, plusDays, plusMonths } from "../../src/shared/calendar.ts";
 import { emailOutbox, evictionEvents, members } from "../../src/server/db/schema.ts";
-import { noticeDates, orderEnforceableThrough } from "../../src/server/domain/portal/eviction-rules.ts";
+import { orderEnforceableThrough } from "../../src/server/domain/portal/eviction-rules.ts";
 import { FULL_PAYMENT_SENTENCE } from "../../src/server/documents/notice-pdf.ts";
 import { sessionIdOf, trpcCall } from "../support/billing.ts";
 import { applyAndSign, paidOwner, signInAsAdmin } from "../support/fixtures.ts";
@@ -18,6 +18,8 @@ let t: TestApp;
 let admin: ApiClient;
 beforeAll(async () => {
   t = await createTestApp();
+  // Tuesday November 24, 2026, noon in Chicago: the dates below are worked out from this day.
+  t.clock.set(new Date("2026-11-24T18:00:00Z"));
   admin = t.client();
   await signInAsAdmin(t.services, admin);
 });
@@ -59,6 +61,26 @@ async function lateLease(client: ApiClient) {
   return { leaseId: lease.body.id as string, rentDue: rent - 40_000, lateFees: fees, balance: ledger.balance_cents as number };
 }
 
+/** A lease of a unit of a new property from `start` (month-to-month unless `end` is given), rent paid through today. */
+async function leaseFrom(client: ApiClient, start: string, options: { city?: string; zip?: string; end?: string } = {}) {
+  const property = await client.post("/api/portal/properties", {
+    address: { line1: `${1000 + Math.floor(Math.random() * 8000)} W Armitage Ave`, city: options.city ?? "Chicago", zip: options.zip ?? "60647" },
+    property_type: "multi_family",
+    units: [{ label: "1" }],
+  });
+  expect(property.status).toBe(201);
+  const lease = await client.post("/api/portal/leases", {
+    unit_id: property.body.units[0].id,
+    start_date: start,
+    end_date: options.end ?? null,
+    rent_cents: 120_000,
+    due_day: 1,
+    tenants: [{ first_name: "Imani", last_name: "Walker" }],
+  });
+  expect(lease.status).toBe(201);
+  return lease.body.id as string;
+}
+
 async function openCase(client: ApiClient, leaseId: string, body: Record<string, unknown> = {}) {
   return client.post("/api/portal/evictions", { lease_id: leaseId, ground: "unpaid_rent", jurisdiction: "chicago", ...body });
 }
@@ -74,7 +96,7 @@ async function emailsTo(email: string, template: string) {
 }
 
 describe("eviction cases and notices", () => {
-  test("a Premium owner opens a case for a late lease; the 5-day notice demands the unpaid rent only, with the dates of noticeDates", async () => {
+  test("a Premium owner opens a case for a late lease; the 5-day notice demands the unpaid rent only, with its dates", async () => {
     const { client, email } = await owner("Premium");
     const late = await lateLease(client);
     expect(late.lateFees).toBeGreaterThan(0);
@@ -90,15 +112,16 @@ describe("eviction cases and notices", () => {
 
     const notice = await client.post(`/api/portal/evictions/${opened.body.id}/notices`, { kind: "5_day", served_on: today(), service_method: "personal", served_by: "Jon Ortiz" });
     expect(notice.status).toBe(201);
-    const dates = noticeDates("5_day", today());
+    // Served Tuesday November 24, 2026: the 5th day is Sunday the 29th, so the period ends Monday the 30th (5 ILCS 70/1.11).
     expect(notice.body).toMatchObject({
       kind: "5_day",
       amount_demanded_cents: late.rentDue,
-      served_on: today(),
+      served_on: "2026-11-24",
       service_method: "personal",
       served_by: "Jon Ortiz",
-      expires_on: dates.expiresOn,
-      earliest_filing_on: dates.earliestFilingOn,
+      expires_on: "2026-11-30",
+      earliest_filing_on: "2026-12-01",
+      terminates_on: null,
       dates_label: "verify with counsel",
     });
     expect(notice.body.case.stage).toBe("notice_served");
@@ -151,7 +174,38 @@ describe("eviction cases and notices", () => {
     expect((await client.post(`/api/portal/evictions/${id}/notices`, { kind: "10_day" })).status).toBe(422);
     const notice = await client.post(`/api/portal/evictions/${id}/notices`, { kind: "10_day", breach: "a dog in breach of paragraph 12" });
     expect(notice.status).toBe(201);
-    expect(notice.body).toMatchObject({ amount_demanded_cents: 0, expires_on: noticeDates("10_day", today()).expiresOn });
+    // Dated Tuesday November 24, 2026: the 10th day is Friday December 4.
+    expect(notice.body).toMatchObject({ amount_demanded_cents: 0, expires_on: "2026-12-04" });
+  });
+
+  test("a 60-day notice ends a year-to-year tenancy at the end of its year, and only when served in the window (735 ILCS 5/9-205)", async () => {
+    const { client } = await owner("Premium");
+    // A tenancy from January 1, 2024: its years end December 31; the window for 2026 is July 2 - November 1.
+    const id = (await openCase(client, await leaseFrom(client, "2024-01-01"), { ground: "year_to_year_end", jurisdiction: "illinois_other" })).body.id;
+    const notices = `/api/portal/evictions/${id}/notices`;
+    const early = await client.post(notices, { kind: "60_day", served_on: "2026-05-05", service_method: "personal", served_by: "Jon" });
+    expect(early.status).toBe(422);
+    expect(early.body.detail[0]).toMatchObject({ loc: ["body", "served_on"] });
+    expect(early.body.detail[0].msg).toContain("serve it from 2026-07-02 through 2026-11-01");
+    const late = await client.post(notices, { kind: "60_day", served_on: "2025-11-02", service_method: "personal", served_by: "Jon" });
+    expect(late.status).toBe(422);
+    expect(late.body.detail[0].msg).toContain("ends no tenancy year");
+    const good = await client.post(notices, { kind: "60_day", served_on: "2026-08-14", service_method: "personal", served_by: "Jon" });
+    expect(good.status).toBe(201);
+    expect(good.body).toMatchObject({ terminates_on: "2026-12-31", expires_on: "2026-12-31", service_window: { from: "2026-07-02", to: "2026-11-01" }, notice_days: 60 });
+    expect(good.body.rule).toContain("735 ILCS 5/9-205");
+    const pdf = await client.request("GET", `/api/portal/evictions/${id}/notices/${good.body.id}/pdf`, undefined, {}, { bytes: true });
+    expect(await pdfText(pdf.body)).toContain("Your tenancy will end on December 31, 2026");
+  });
+
+  test("a 30-day notice ends a month-to-month tenancy on its 30th day, past a holiday, with the period-end reading noted", async () => {
+    const { client } = await owner("Premium");
+    const id = (await openCase(client, await leaseFrom(client, "2026-09-01", { city: "Springfield", zip: "62701" }), { ground: "month_to_month_end", jurisdiction: "illinois_other" })).body.id;
+    // Served Tuesday October 27, 2026: the 30th day is Thanksgiving (November 26), so it ends Friday November 27.
+    const notice = await client.post(`/api/portal/evictions/${id}/notices`, { kind: "30_day", served_on: "2026-10-27", service_method: "personal", served_by: "Jon" });
+    expect(notice.status).toBe(201);
+    expect(notice.body).toMatchObject({ terminates_on: "2026-11-27", expires_on: "2026-11-27", notice_days: 30 });
+    expect(notice.body.notes.join(" ")).toContain("2026-11-30");
   });
 
   test("another owner's case and lease answer 404; a Basic member 403; a downgraded owner reads but cannot open", async () => {

@@ -10,7 +10,6 @@ import {
   SERVICE_JOB_TRANSITIONS,
 } from "../../src/server/domain/portal/eviction-case-rules.ts";
 import { FULL_PAYMENT_SENTENCE, noticePdf, type NoticeFacts } from "../../src/server/documents/notice-pdf.ts";
-import { noticeDates } from "../../src/server/domain/portal/eviction-rules.ts";
 import { pdfText } from "../support/pdf-text.ts";
 
 // The eviction case's stages and the service job's states (PORTAL.md 7.2, 7.3), written out here
@@ -95,8 +94,9 @@ describe("service job states", () => {
   });
 });
 
-// Golden text of the notices: fixed facts, the text the PDF carries word for word.
-const base: Omit<NoticeFacts, "kind" | "expiresOn" | "earliestFilingOn"> = {
+// Golden text of the notices: fixed facts, the text the PDF carries word for word. The dates are
+// given here as the statute and the calendar give them (eviction-rules.test.ts works each out).
+const base: Omit<NoticeFacts, "kind" | "expiresOn" | "earliestFilingOn" | "terminatesOn"> = {
   jurisdiction: "chicago",
   tenants: ["Rosa Diaz", "Marco Diaz"],
   premises: "1842 W Cermak Rd, unit 2, Chicago, IL 60608",
@@ -107,9 +107,10 @@ const base: Omit<NoticeFacts, "kind" | "expiresOn" | "earliestFilingOn"> = {
   service: { servedOn: "2026-11-24", method: "personal", servedBy: "Jon Ortiz" },
 };
 const created = new Date("2026-11-24T15:00:00Z");
-async function golden(facts: Omit<NoticeFacts, "expiresOn" | "earliestFilingOn">) {
-  const dates = noticeDates(facts.kind, facts.service?.servedOn ?? facts.asOf);
-  return pdfText(await noticePdf({ ...facts, expiresOn: dates.expiresOn, earliestFilingOn: dates.earliestFilingOn }, created));
+/** Served (or dated) Tuesday November 24, 2026: a 5-day period ends Monday the 30th (the 29th is a Sunday); filing from December 1. */
+const NOV_24_5_DAY = { expiresOn: "2026-11-30", earliestFilingOn: "2026-12-01", terminatesOn: null };
+async function golden(facts: Omit<NoticeFacts, "expiresOn" | "earliestFilingOn" | "terminatesOn">, dates: Pick<NoticeFacts, "expiresOn" | "earliestFilingOn" | "terminatesOn"> = NOV_24_5_DAY) {
+  return pdfText(await noticePdf({ ...facts, ...dates }, created));
 }
 
 describe("notice PDFs, golden text", () => {
@@ -152,18 +153,23 @@ describe("notice PDFs, golden text", () => {
     expect(elsewhere).not.toContain("Chicago Residential Landlord");
   });
 
-  test("the 30-, 7- and 60-day notices end the tenancy with their statute and period", async () => {
+  test("the 30-, 7- and 60-day notices end the tenancy on the day the statute gives, written out", async () => {
     const cases = [
-      ["30_day", "30-DAY NOTICE TO END A MONTH-TO-MONTH TENANCY", "735 ILCS 5/9-207", 30, "2026-12-24"],
-      ["7_day", "7-DAY NOTICE TO END A WEEK-TO-WEEK TENANCY", "735 ILCS 5/9-207", 7, "2026-12-01"],
-      ["60_day", "60-DAY NOTICE TO END A YEAR-TO-YEAR TENANCY", "735 ILCS 5/9-205", 60, "2027-01-25"],
+      // Served Tue Nov 24, 2026: the 30th day is Thursday December 24, a business day.
+      ["30_day", "30-DAY NOTICE TO END A MONTH-TO-MONTH TENANCY", "735 ILCS 5/9-207", "2026-11-24", "2026-12-24", "December 24, 2026"],
+      // A tenancy whose weeks run Monday to Sunday: the 7th day is Tuesday December 1, in the week ending Sunday December 6.
+      ["7_day", "7-DAY NOTICE TO END A WEEK-TO-WEEK TENANCY", "735 ILCS 5/9-207", "2026-11-24", "2026-12-06", "December 6, 2026"],
+      // A tenancy year ending December 31, served August 14 (inside July 2 - November 1): the end of the year.
+      ["60_day", "60-DAY NOTICE TO END A YEAR-TO-YEAR TENANCY", "735 ILCS 5/9-205", "2026-08-14", "2026-12-31", "December 31, 2026"],
     ] as const;
-    for (const [kind, title, statute, days, expires] of cases) {
-      const text = await golden({ ...base, kind, amountDemandedCents: 0 });
+    for (const [kind, title, statute, servedOn, ends, words] of cases) {
+      const text = await golden(
+        { ...base, kind, amountDemandedCents: 0, asOf: servedOn, service: { ...base.service!, servedOn } },
+        { expiresOn: ends, earliestFilingOn: "2027-01-04", terminatesOn: ends },
+      );
       expect(text, kind).toContain(title);
       expect(text, kind).toContain(`Under ${statute}`);
-      expect(text, kind).toContain(`You are required to surrender possession of the premises at the end of ${days} days after service of this notice.`);
-      expect(text, kind).toContain(`The notice period ends ${expires}`);
+      expect(text, kind).toContain(`Your tenancy will end on ${words}, and you are required to surrender possession of the premises to the landlord on or before that day.`);
       expect(text, kind).not.toContain("$");
     }
   });

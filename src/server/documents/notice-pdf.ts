@@ -1,3 +1,4 @@
+import { longDateLabel } from "../../shared/calendar.ts";
 import { formatCents } from "../../shared/portal.ts";
 import { SERVICE_METHOD_LABELS, VERIFY_WITH_COUNSEL, type EvictionJurisdiction, type ServiceMethod } from "../../shared/evictions.ts";
 import { NOTICE_RULES, type NoticeKind } from "../domain/portal/eviction-rules.ts";
@@ -24,6 +25,8 @@ export interface NoticeFacts {
   breach: string;
   expiresOn: string;
   earliestFilingOn: string;
+  /** For a notice that ends a tenancy: the day it ends, as the statute gives it. */
+  terminatesOn: string | null;
   service: { servedOn: string; method: ServiceMethod; servedBy: string } | null;
 }
 
@@ -46,11 +49,13 @@ function body(facts: NoticeFacts): string[] {
           ? `Under the Chicago Residential Landlord and Tenant Ordinance you may cure the breach within the ${days} days after service of this notice; if you do, the lease will not terminate.`
           : `You are required to surrender possession of the premises within ${days} days after service of this notice.`,
       ];
-    default:
+    default: {
+      const ends = facts.terminatesOn ? longDateLabel(facts.terminatesOn) : `the end of ${days} days after service of this notice`;
       return [
         `You are hereby notified that the landlord elects to end your tenancy of the premises described below (${NOTICE_RULES[facts.kind].purpose}). ` +
-          `You are required to surrender possession of the premises at the end of ${days} days after service of this notice.`,
+          `Your tenancy will end on ${ends}, and you are required to surrender possession of the premises to the landlord on or before that day.`,
       ];
+    }
   }
 }
 

@@ -25,9 +25,9 @@ import { recordAdminAction, type AdminActor } from "../audit.ts";
 import { isUuid } from "../ids.ts";
 import type { Owner } from "./access.ts";
 import { canMoveCase, EVICTION_TRANSITIONS, isOpenStage, NOTICES_FOR_GROUND } from "./eviction-case-rules.ts";
-import { inCookWinterMoratorium, NOTICE_RULES, noticeDates, orderEnforceableThrough, rentDemanded } from "./eviction-rules.ts";
+import { inCookWinterMoratorium, NOTICE_RULES, noticeDates, orderEnforceableThrough, rentDemanded, type Tenancy } from "./eviction-rules.ts";
 import { describeFile, storeFile, type Upload } from "./files.ts";
-import { findOwnedLease, placesOf } from "./leases.ts";
+import { findOwnedLease, placesOf, type LeasePlace } from "./leases.ts";
 import { factOf, postOwnerDue } from "./posting.ts";
 
 // Eviction coordination (PORTAL.md 7.2): a case per lease that the owner opens and the
@@ -75,15 +75,23 @@ function assertPaid(row: CaseRow) {
 
 /** Where the case's lease is: its unit and property. */
 async function caseLease(db: DbOrTx, row: CaseRow) {
-  const [lease] = await db.select({ unitId: leases.unitId }).from(leases).where(and(eq(leases.id, row.leaseId), eq(leases.ownerId, row.ownerId)));
-  return (await placesOf(db, row.ownerId, [lease!.unitId])).get(lease!.unitId)!;
+  return (await caseFacts(db, row)).place;
 }
 
-const placeLabel = (place: Awaited<ReturnType<typeof caseLease>>) =>
-  `${place.property.line1}, unit ${place.unit.label}, ${place.property.city}, ${place.property.state} ${place.property.zip}`;
+/** The case's lease: where it is, and the tenancy facts its notices' dates depend on. */
+async function caseFacts(db: DbOrTx, row: CaseRow): Promise<{ place: LeasePlace; tenancy: Tenancy }> {
+  const [lease] = await db
+    .select({ unitId: leases.unitId, startDate: leases.startDate, endDate: leases.endDate })
+    .from(leases)
+    .where(and(eq(leases.id, row.leaseId), eq(leases.ownerId, row.ownerId)));
+  const place = (await placesOf(db, row.ownerId, [lease!.unitId])).get(lease!.unitId)!;
+  return { place, tenancy: { periodsFrom: lease!.startDate, leaseEndsOn: lease!.endDate } };
+}
 
-function noticeView(row: NoticeRow, caseRow: CaseRow) {
-  const dates = noticeDates(row.kind, row.asOf);
+const placeLabel = (place: LeasePlace) => `${place.property.line1}, unit ${place.unit.label}, ${place.property.city}, ${place.property.state} ${place.property.zip}`;
+
+function noticeView(row: NoticeRow, caseRow: CaseRow, tenancy: Tenancy) {
+  const dates = noticeDates(row.kind, row.asOf, tenancy);
   return {
     id: row.id,
     kind: row.kind,
@@ -98,6 +106,11 @@ function noticeView(row: NoticeRow, caseRow: CaseRow) {
     served_by: row.servedBy,
     expires_on: dates.expiresOn,
     earliest_filing_on: dates.earliestFilingOn,
+    terminates_on: dates.terminatesOn,
+    notice_days: dates.noticeDays,
+    service_window: dates.serviceWindow,
+    rule: dates.rule,
+    notes: row.servedOn ? dates.notes : [...(dates.refusal ? [`If served today: ${dates.refusal}`] : []), ...dates.notes],
     rolled_past: dates.rolledPast,
     dates_label: VERIFY_WITH_COUNSEL,
     pdf_path: `/api/portal/evictions/${caseRow.id}/notices/${row.id}/pdf`,
@@ -174,8 +187,8 @@ async function timelineOf(db: DbOrTx, caseId: string) {
 
 /** A case with its notices, court facts, documents, service jobs and timeline. */
 async function fullCase(db: DbOrTx, row: CaseRow) {
-  const [place, notices, timeline, jobs, [owner]] = await Promise.all([
-    caseLease(db, row),
+  const [{ place, tenancy }, notices, timeline, jobs, [owner]] = await Promise.all([
+    caseFacts(db, row),
     db.select().from(evictionNotices).where(eq(evictionNotices.caseId, row.id)).orderBy(asc(evictionNotices.createdAt)),
     timelineOf(db, row.id),
     db.select({ id: serviceJobs.id, state: serviceJobs.state, personName: serviceJobs.personName }).from(serviceJobs).where(eq(serviceJobs.caseId, row.id)),
@@ -185,7 +198,7 @@ async function fullCase(db: DbOrTx, row: CaseRow) {
     ...describeCase(row, placeLabel(place), owner?.level ?? "Standard"),
     owner: owner ? { name: `${owner.firstName} ${owner.lastName}`, email: owner.email, membership_level: owner.level } : null,
     court: courtView(row),
-    notices: notices.map((n) => noticeView(n, row)),
+    notices: notices.map((n) => noticeView(n, row, tenancy)),
     documents: timeline.filter((e) => e.file).map((e) => ({ ...e.file!, added_by: e.actor_name, at: e.at })),
     service_jobs: jobs.map((j) => ({ id: j.id, state: j.state, person_name: j.personName })),
     timeline,
@@ -310,13 +323,16 @@ async function applyService(tx: DbOrTx, services: Services, actor: CaseActor, ro
   if (notice.kind === "5_day" && amount === 0) {
     throw new AppError("UNPROCESSABLE", [{ loc: ["body", "served_on"], msg: `No rent was unpaid on ${input.served_on}: a 5-day notice demands unpaid rent only` }]);
   }
+  const { tenancy } = await caseFacts(tx, row);
+  const dates = noticeDates(notice.kind, input.served_on, tenancy);
+  if (dates.refusal) throw new AppError("UNPROCESSABLE", [{ loc: ["body", "served_on"], msg: dates.refusal }]);
   const [served] = await tx
     .update(evictionNotices)
     .set({ servedOn: input.served_on, serviceMethod: input.service_method, servedBy: input.served_by, asOf: input.served_on, amountDemandedCents: amount, updatedAt: services.now() })
     .where(eq(evictionNotices.id, notice.id))
     .returning();
-  const dates = noticeDates(notice.kind, input.served_on);
-  const note = `${NOTICE_RULES[notice.kind].title} served ${input.served_on} by ${SERVICE_METHOD_LABELS[input.service_method].toLowerCase()} (served by ${input.served_by}). Period ends ${dates.expiresOn}; earliest filing ${dates.earliestFilingOn} (${VERIFY_WITH_COUNSEL}).`;
+  const ends = dates.terminatesOn ? `The tenancy ends ${dates.terminatesOn}` : `Period ends ${dates.expiresOn}`;
+  const note = `${NOTICE_RULES[notice.kind].title} served ${input.served_on} by ${SERVICE_METHOD_LABELS[input.service_method].toLowerCase()} (served by ${input.served_by}). ${ends}; earliest filing ${dates.earliestFilingOn} (${VERIFY_WITH_COUNSEL}).`;
   await addEvent(tx, row, actor, { kind: "service", note, noticeId: notice.id });
   let current = row;
   if (row.stage === "notice_prepared") {
@@ -352,7 +368,8 @@ export async function addNotice(services: Services, owner: Owner, id: string, in
     const saved = service ? await applyService(tx, services, actor, row, notice!, service, today) : notice!;
     if (!service) await tellOwnerOfCase(tx, services, row, "The notice is prepared", `${NOTICE_RULES[input.kind].title}: print it, serve it and record its service.`);
     const [current] = await tx.select().from(evictionCases).where(eq(evictionCases.id, row.id));
-    return { ...noticeView(saved, current!), case: await fullCase(tx, current!) };
+    const { tenancy } = await caseFacts(tx, current!);
+    return { ...noticeView(saved, current!, tenancy), case: await fullCase(tx, current!) };
   });
 }
 
@@ -376,7 +393,8 @@ export async function recordService(services: Services, actor: CaseActor, id: st
     const saved = await applyService(tx, services, actor, row, notice, input, today);
     await audit(tx, actor, row, "notice_served", { notice_id: notice.id, method: input.service_method }, services.now());
     const [current] = await tx.select().from(evictionCases).where(eq(evictionCases.id, row.id));
-    return { ...noticeView(saved, current!), case: await fullCase(tx, current!) };
+    const { tenancy } = await caseFacts(tx, current!);
+    return { ...noticeView(saved, current!, tenancy), case: await fullCase(tx, current!) };
   });
 }
 
@@ -384,9 +402,9 @@ export async function recordService(services: Services, actor: CaseActor, id: st
 export async function noticeFile(services: Services, owner: Owner | null, id: string, noticeId: string) {
   const row = await findCase(services.db, id, owner ? owner.id : null);
   const notice = await findNotice(services.db, row, noticeId);
-  const place = await caseLease(services.db, row);
+  const { place, tenancy } = await caseFacts(services.db, row);
   const [landlord] = await services.db.select().from(members).where(eq(members.id, row.ownerId));
-  const dates = noticeDates(notice.kind, notice.asOf);
+  const dates = noticeDates(notice.kind, notice.asOf, tenancy);
   const facts: NoticeFacts = {
     kind: notice.kind,
     jurisdiction: row.jurisdiction,
@@ -398,6 +416,7 @@ export async function noticeFile(services: Services, owner: Owner | null, id: st
     breach: notice.breach,
     expiresOn: dates.expiresOn,
     earliestFilingOn: dates.earliestFilingOn,
+    terminatesOn: dates.terminatesOn,
     service: notice.servedOn ? { servedOn: notice.servedOn, method: notice.serviceMethod!, servedBy: notice.servedBy! } : null,
   };
   return { body: await noticePdf(facts, notice.createdAt), filename: `${notice.kind.replace("_", "-")}-notice-${notice.asOf}.pdf` };

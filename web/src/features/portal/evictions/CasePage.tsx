@@ -46,9 +46,26 @@ export default function CasePage({ canWrite }: { canWrite: boolean }) {
               <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-2 text-sm md:grid-cols-4">
                 {n.kind === "5_day" && <Fact label="Rent demanded" value={money(n.amount_demanded_cents)} />}
                 <Fact label="Served" value={n.served ? `${day(n.served_on)} by ${n.served_by}` : "Not yet"} />
-                <Fact label={n.served ? "Notice period ends" : "Ends if served today"} value={day(n.expires_on)} counsel />
+                {n.terminates_on ? (
+                  <Fact label={n.served ? "Tenancy ends" : "Tenancy ends if served today"} value={day(n.terminates_on)} counsel />
+                ) : (
+                  <Fact label={n.served ? "Notice period ends" : "Ends if served today"} value={day(n.expires_on)} counsel />
+                )}
                 <Fact label="Earliest filing" value={day(n.earliest_filing_on)} counsel />
               </dl>
+              {n.service_window && (
+                <p className="mt-2 text-sm text-slate-700">
+                  Serve it from {day(n.service_window.from)} through {day(n.service_window.to)} to end the tenancy year on {day(n.terminates_on ?? n.expires_on)}.
+                </p>
+              )}
+              <p className="mt-2 text-xs text-slate-500">{n.rule}</p>
+              {n.notes.length > 0 && (
+                <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-amber-900" aria-label="About these dates">
+                  {n.notes.map((note) => (
+                    <li key={note}>{note}</li>
+                  ))}
+                </ul>
+              )}
               {n.served && n.service_method && <p className="mt-2 text-sm text-slate-600">Service: {SERVICE_METHOD_LABELS[n.service_method]}</p>}
               {!n.served && canWrite && c.open && <RecordService caseId={c.id} noticeId={n.id} onDone={refresh} />}
             </li>
