@@ -18,6 +18,24 @@ export const PROPERTY_TYPES = {
 export type PropertyType = keyof typeof PROPERTY_TYPES;
 export const PROPERTY_TYPE_KEYS = Object.keys(PROPERTY_TYPES) as [PropertyType, ...PropertyType[]];
 
+/** Where a property is, for the landlord-tenant rules that apply there (DECISIONS.md 28). */
+export const JURISDICTIONS = ["chicago", "suburban_cook", "illinois_other"] as const;
+export type Jurisdiction = (typeof JURISDICTIONS)[number];
+export const JURISDICTION_LABELS: Record<Jurisdiction, string> = {
+  chicago: "Chicago",
+  suburban_cook: "Suburban Cook County",
+  illinois_other: "Elsewhere in Illinois",
+};
+
+/** The rule set a property's tenancies follow (jurisdiction.ts decides it). */
+export const RULE_SETS = ["chicago_rlto", "cook_county", "illinois"] as const;
+export type RuleSet = (typeof RULE_SETS)[number];
+export const RULE_SET_LABELS: Record<RuleSet, string> = {
+  chicago_rlto: "Chicago Residential Landlord and Tenant Ordinance",
+  cook_county: "Cook County Residential Tenant Landlord Ordinance",
+  illinois: "Illinois statutes only",
+};
+
 export const LEDGER_KINDS = ["rent", "late_fee", "fee", "deposit", "payment", "credit", "refund", "deposit_applied", "void"] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 /**
@@ -99,6 +117,10 @@ export const ZPropertySchema = z.object({
   property_type: z.enum(PROPERTY_TYPE_KEYS, "Choose the property type"),
   placed_in_service: IsoDateSchema.nullish(),
   building_basis_cents: cents("The building's basis").nullish(),
+  /** The owner lives in the building. Sending it (true or false) confirms it. */
+  owner_occupied: z.boolean("Say whether you live in the building").optional(),
+  /** Chicago, suburban Cook County or elsewhere in Illinois; sending it confirms it, null goes back to the app's guess from the city. */
+  jurisdiction: z.enum(JURISDICTIONS, "Choose chicago, suburban_cook or illinois_other").nullish(),
   units: z.array(ZUnitSchema).max(500, "Add at most 500 units at once").default([]),
 });
 export type TPropertyRequest = z.input<typeof ZPropertySchema>;

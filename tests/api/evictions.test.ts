@@ -208,6 +208,36 @@ describe("eviction cases and notices", () => {
     expect(notice.body.notes.join(" ")).toContain("2026-11-30");
   });
 
+  test("Chicago's Fair Notice: a month-to-month tenant since 2024-01-01 served 2026-10-27 is owed 60 days, to Monday 2026-12-28", async () => {
+    const { client } = await owner("Premium");
+    // No jurisdiction in the body: the case takes the property's (Chicago, from the city).
+    const opened = await openCase(client, await leaseFrom(client, "2024-01-01"), { ground: "month_to_month_end", jurisdiction: undefined });
+    expect(opened.status).toBe(201);
+    expect(opened.body.jurisdiction).toBe("chicago");
+    expect(opened.body.property_rules).toMatchObject({ rules: "chicago_rlto", jurisdiction: "chicago" });
+    expect(opened.body.property_rules.warnings.join(" ")).toContain("The app cannot know whether you live in this building");
+    // 2 years 9 months in the unit: 60 days (Municipal Code 5-12-130(j)). The 60th day, December 26, is a Saturday.
+    const notice = await client.post(`/api/portal/evictions/${opened.body.id}/notices`, { kind: "30_day", served_on: "2026-10-27", service_method: "personal", served_by: "Jon" });
+    expect(notice.status).toBe(201);
+    expect(notice.body).toMatchObject({ terminates_on: "2026-12-28", notice_days: 60 });
+    expect(notice.body.notes[0]).toContain("5-12-130(j)");
+  });
+
+  test("Chicago's Fair Notice counts the tenancy through a renewal: a tenant in the unit since 2023 is owed 120 days", async () => {
+    const { client } = await owner("Premium");
+    const property = await client.post("/api/portal/properties", { address: { line1: "2150 N Damen Ave", city: "Chicago", zip: "60647" }, property_type: "multi_family", units: [{ label: "3" }] });
+    const unitId = property.body.units[0].id;
+    const tenant = [{ first_name: "Ana", last_name: "Reyes", email: "ana.reyes@tenants.example.net" }];
+    const first = await client.post("/api/portal/leases", { unit_id: unitId, start_date: "2023-01-01", end_date: "2023-12-31", rent_cents: 110_000, due_day: 1, tenants: tenant });
+    expect(first.status).toBe(201);
+    const renewed = await client.post("/api/portal/leases", { unit_id: unitId, start_date: "2024-01-01", rent_cents: 115_000, due_day: 1, tenants: tenant });
+    expect(renewed.status).toBe(201);
+    const id = (await openCase(client, renewed.body.id, { ground: "month_to_month_end", jurisdiction: "chicago" })).body.id;
+    // In the unit since 2023-01-01: 3 years 9 months on 2026-10-27, so 120 days: Wednesday 2027-02-24.
+    const notice = await client.post(`/api/portal/evictions/${id}/notices`, { kind: "30_day", served_on: "2026-10-27", service_method: "personal", served_by: "Jon" });
+    expect(notice.body).toMatchObject({ terminates_on: "2027-02-24", notice_days: 120 });
+  });
+
   test("another owner's case and lease answer 404; a Basic member 403; a downgraded owner reads but cannot open", async () => {
     const a = await owner("Standard");
     const late = await lateLease(a.client);

@@ -1,4 +1,6 @@
+import type { Jurisdiction } from "../../../shared/portal.ts";
 import { countDays } from "./court-calendar.ts";
+import { FAIR_NOTICE_SOURCE, fairNoticeDays, tenancyLengthLabel } from "./fair-notice.ts";
 import { daysBetween, lastDayOf, periodOf, plusDays, plusMonthsOf, type IsoDate } from "../../../shared/calendar.ts";
 import { balanceOf, standing, type LedgerFact } from "./ledger-rules.ts";
 
@@ -24,6 +26,10 @@ export interface Tenancy {
   periodsFrom: IsoDate;
   /** A fixed term's last day (the lease's end date), or null for a periodic tenancy. */
   leaseEndsOn: IsoDate | null;
+  /** Since when the tenants have been in the unit, through renewals (`occupiedSince` in fair-notice.ts); the lease's start when not given. */
+  occupiedSince?: IsoDate;
+  /** Chicago's Fair Notice ordinance applies (a Chicago property, owner-occupied or not: 5-12-020(a)). */
+  fairNotice?: boolean;
 }
 
 export interface NoticeDates {
@@ -119,8 +125,18 @@ const RULES_IN_WORDS: Record<NoticeKind, string> = {
  * Filing may come the day after the notice expires.
  */
 export function noticeDates(kind: NoticeKind, servedOn: IsoDate, tenancy: Tenancy): NoticeDates {
-  const days = NOTICE_RULES[kind].days;
   const notes: string[] = [];
+  let days: number = NOTICE_RULES[kind].days;
+  let rule = RULES_IN_WORDS[kind];
+  if (tenancy.fairNotice && (kind === "30_day" || kind === "7_day" || kind === "60_day")) {
+    const since = tenancy.occupiedSince ?? tenancy.periodsFrom;
+    const fair = fairNoticeDays(since, servedOn);
+    rule += ` In Chicago, ending a tenancy needs 30 days' notice for a tenant in the unit under 6 months, 60 days from 6 months to 3 years and 120 days over 3 years (${FAIR_NOTICE_SOURCE}).`;
+    if (fair > days) {
+      notes.push(`Chicago's Fair Notice ordinance (${FAIR_NOTICE_SOURCE}): the tenants have been in the unit ${tenancyLengthLabel(since, servedOn)} (since ${since}), so the notice must give at least ${fair} days.`);
+      days = fair;
+    }
+  }
   let expiresOn: IsoDate;
   let rolledPast: NoticeDates["rolledPast"] = [];
   let terminatesOn: IsoDate | null = null;
@@ -160,14 +176,15 @@ export function noticeDates(kind: NoticeKind, servedOn: IsoDate, tenancy: Tenanc
       break;
     }
     case "60_day": {
-      const window = yearToYearWindow(tenancy.periodsFrom, servedOn);
+      const window = yearToYearWindow(tenancy.periodsFrom, servedOn, days);
       expiresOn = window.yearEndsOn;
       terminatesOn = window.yearEndsOn;
       serviceWindow = { from: window.from, to: window.to };
       if (!window.inWindow) {
         refusal =
           `A 60-day notice served on ${servedOn} ends no tenancy year: to end the tenancy year that ends ${window.yearEndsOn}, ` +
-          `serve it from ${window.from} through ${window.to}, within the 4 months before the last 60 days of the year (735 ILCS 5/9-205).`;
+          `serve it from ${window.from} through ${window.to}, within the 4 months before the last 60 days of the year (735 ILCS 5/9-205)` +
+          (days > 60 ? ` and at least ${days} days before the year ends (${FAIR_NOTICE_SOURCE}).` : ".");
       }
       break;
     }
@@ -175,7 +192,7 @@ export function noticeDates(kind: NoticeKind, servedOn: IsoDate, tenancy: Tenanc
   if (servedOn < tenancy.periodsFrom && (kind === "7_day" || kind === "60_day")) {
     refusal = `The tenancy begins ${tenancy.periodsFrom}: a notice served before it ends none of its periods.`;
   }
-  return { expiresOn, rolledPast, earliestFilingOn: plusDays(expiresOn, 1), terminatesOn, noticeDays: days, rule: RULES_IN_WORDS[kind], serviceWindow, refusal, notes };
+  return { expiresOn, rolledPast, earliestFilingOn: plusDays(expiresOn, 1), terminatesOn, noticeDays: days, rule, serviceWindow, refusal, notes };
 }
 
 /** An eviction order may not be enforced more than 120 days after its entry (735 ILCS 5/9-117). */
@@ -183,8 +200,7 @@ export function orderEnforceableThrough(enteredOn: IsoDate): IsoDate {
   return plusDays(enteredOn, 120);
 }
 
-export const JURISDICTIONS = ["chicago", "suburban_cook", "illinois_other"] as const;
-export type Jurisdiction = (typeof JURISDICTIONS)[number];
+export { JURISDICTIONS, type Jurisdiction } from "../../../shared/portal.ts";
 
 /**
  * Cook County's winter moratorium: each year a general order of the Circuit Court stops the

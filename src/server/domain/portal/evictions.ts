@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte } from "drizzle-orm";
 import type { z } from "zod";
 import { alaCartePrices, isPaidLevel } from "../../../shared/membership.ts";
 import { chicagoToday, type IsoDate } from "../../../shared/calendar.ts";
@@ -15,7 +15,7 @@ import {
   type EvictionStage,
 } from "../../../shared/evictions.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { evictionCases, evictionEvents, evictionNotices, leases, leaseTenants, ledgerEntries, members, portalFiles, serviceJobEvents, serviceJobs } from "../../db/schema.ts";
+import { evictionCases, evictionEvents, evictionNotices, leases, leaseTenants, ledgerEntries, members, portalFiles, properties, serviceJobEvents, serviceJobs, units } from "../../db/schema.ts";
 import { noticePdf, type NoticeFacts } from "../../documents/notice-pdf.ts";
 import { AppError, notFound } from "../../errors.ts";
 import { enqueueEmail } from "../../mail/outbox.ts";
@@ -26,8 +26,10 @@ import { isUuid } from "../ids.ts";
 import type { Owner } from "./access.ts";
 import { canMoveCase, EVICTION_TRANSITIONS, isOpenStage, NOTICES_FOR_GROUND } from "./eviction-case-rules.ts";
 import { inCookWinterMoratorium, NOTICE_RULES, noticeDates, orderEnforceableThrough, rentDemanded, type Tenancy } from "./eviction-rules.ts";
+import { occupiedSince, type OccupancyLease } from "./fair-notice.ts";
 import { describeFile, storeFile, type Upload } from "./files.ts";
 import { findOwnedLease, placesOf, type LeasePlace } from "./leases.ts";
+import { propertyRules } from "./properties.ts";
 import { factOf, postOwnerDue } from "./posting.ts";
 
 // Eviction coordination (PORTAL.md 7.2): a case per lease that the owner opens and the
@@ -78,14 +80,41 @@ async function caseLease(db: DbOrTx, row: CaseRow) {
   return (await caseFacts(db, row)).place;
 }
 
-/** The case's lease: where it is, and the tenancy facts its notices' dates depend on. */
-async function caseFacts(db: DbOrTx, row: CaseRow): Promise<{ place: LeasePlace; tenancy: Tenancy }> {
+/**
+ * The case's lease: where it is, and the tenancy facts its notices' dates depend on: the lease's
+ * dates, since when its tenants have been in the unit (through earlier leases of the unit), and
+ * whether Chicago's Fair Notice ordinance applies (the case is in Chicago).
+ */
+async function caseFacts(db: DbOrTx, row: CaseRow): Promise<{ place: LeasePlace; tenancy: Tenancy; unitId: string }> {
   const [lease] = await db
-    .select({ unitId: leases.unitId, startDate: leases.startDate, endDate: leases.endDate })
+    .select({ id: leases.id, unitId: leases.unitId, startDate: leases.startDate, endDate: leases.endDate })
     .from(leases)
     .where(and(eq(leases.id, row.leaseId), eq(leases.ownerId, row.ownerId)));
-  const place = (await placesOf(db, row.ownerId, [lease!.unitId])).get(lease!.unitId)!;
-  return { place, tenancy: { periodsFrom: lease!.startDate, leaseEndsOn: lease!.endDate } };
+  const [places, ofUnit] = await Promise.all([
+    placesOf(db, row.ownerId, [lease!.unitId]),
+    db
+      .select({ id: leases.id, startDate: leases.startDate, endDate: leases.endDate, firstName: leaseTenants.firstName, lastName: leaseTenants.lastName, email: leaseTenants.email })
+      .from(leases)
+      .innerJoin(leaseTenants, eq(leaseTenants.leaseId, leases.id))
+      .where(and(eq(leases.ownerId, row.ownerId), eq(leases.unitId, lease!.unitId), lte(leases.startDate, lease!.startDate))),
+  ]);
+  const byLease = new Map<string, OccupancyLease>();
+  for (const r of ofUnit) {
+    const entry = byLease.get(r.id) ?? { id: r.id, startDate: r.startDate, endDate: r.endDate, tenants: [] };
+    entry.tenants.push({ firstName: r.firstName, lastName: r.lastName, email: r.email });
+    byLease.set(r.id, entry);
+  }
+  const current = byLease.get(lease!.id) ?? { id: lease!.id, startDate: lease!.startDate, endDate: lease!.endDate, tenants: [] };
+  return {
+    unitId: lease!.unitId,
+    place: places.get(lease!.unitId)!,
+    tenancy: {
+      periodsFrom: lease!.startDate,
+      leaseEndsOn: lease!.endDate,
+      occupiedSince: occupiedSince(current, [...byLease.values()].filter((l) => l.id !== current.id)),
+      fairNotice: row.jurisdiction === "chicago",
+    },
+  };
 }
 
 const placeLabel = (place: LeasePlace) => `${place.property.line1}, unit ${place.unit.label}, ${place.property.city}, ${place.property.state} ${place.property.zip}`;
@@ -187,7 +216,7 @@ async function timelineOf(db: DbOrTx, caseId: string) {
 
 /** A case with its notices, court facts, documents, service jobs and timeline. */
 async function fullCase(db: DbOrTx, row: CaseRow) {
-  const [{ place, tenancy }, notices, timeline, jobs, [owner]] = await Promise.all([
+  const [{ place, tenancy, unitId }, notices, timeline, jobs, [owner]] = await Promise.all([
     caseFacts(db, row),
     db.select().from(evictionNotices).where(eq(evictionNotices.caseId, row.id)).orderBy(asc(evictionNotices.createdAt)),
     timelineOf(db, row.id),
@@ -197,6 +226,7 @@ async function fullCase(db: DbOrTx, row: CaseRow) {
   return {
     ...describeCase(row, placeLabel(place), owner?.level ?? "Standard"),
     owner: owner ? { name: `${owner.firstName} ${owner.lastName}`, email: owner.email, membership_level: owner.level } : null,
+    property_rules: propertyRulesView(row, await rulesOfUnit(db, row.ownerId, unitId)),
     court: courtView(row),
     notices: notices.map((n) => noticeView(n, row, tenancy)),
     documents: timeline.filter((e) => e.file).map((e) => ({ ...e.file!, added_by: e.actor_name, at: e.at })),
@@ -249,6 +279,25 @@ async function audit(tx: DbOrTx, actor: CaseActor, row: CaseRow, action: string,
   await recordAdminAction(tx, actor.staff, { action: `eviction_${action}`, targetType: "eviction_case", targetId: row.id, details }, now);
 }
 
+/** The property's rules as the case shows them, with a warning when the case's jurisdiction is not the property's. */
+function propertyRulesView(row: CaseRow, rules: Awaited<ReturnType<typeof rulesOfUnit>>) {
+  const warnings = [...rules.warnings];
+  if (rules.jurisdiction !== row.jurisdiction) {
+    warnings.unshift(`This case is marked ${JURISDICTION_LABELS[row.jurisdiction]}, but the property is ${JURISDICTION_LABELS[rules.jurisdiction]}${rules.jurisdictionConfirmed ? "" : " (the app's guess)"}.`);
+  }
+  return { rules: rules.rules, jurisdiction: rules.jurisdiction, reason: rules.reason, warnings };
+}
+
+/** The rules of the property a unit belongs to (its jurisdiction, owner occupancy). */
+async function rulesOfUnit(db: DbOrTx, ownerId: string, unitId: string) {
+  const [unit] = await db.select({ propertyId: units.propertyId }).from(units).where(and(eq(units.id, unitId), eq(units.ownerId, ownerId)));
+  const [[property], siblings] = await Promise.all([
+    db.select().from(properties).where(and(eq(properties.id, unit!.propertyId), eq(properties.ownerId, ownerId))),
+    db.select().from(units).where(and(eq(units.propertyId, unit!.propertyId), eq(units.ownerId, ownerId))),
+  ]);
+  return propertyRules(property!, siblings);
+}
+
 /** POST /api/portal/evictions: the owner opens a case for one of their leases (one open case per lease). */
 export async function openCase(services: Services, owner: Owner, input: z.output<typeof ZEvictionCaseSchema>) {
   return services.db.transaction(async (tx) => {
@@ -260,17 +309,18 @@ export async function openCase(services: Services, owner: Owner, input: z.output
       .limit(1);
     if (existing) throw new AppError("CONFLICT", `This lease has an open eviction case already (${existing.id}). Close it before opening another.`);
     const tenants = await tx.select().from(leaseTenants).where(and(eq(leaseTenants.leaseId, lease.id), eq(leaseTenants.ownerId, owner.id))).orderBy(asc(leaseTenants.createdAt));
+    const jurisdiction = input.jurisdiction ?? (await rulesOfUnit(tx, owner.id, lease.unitId)).jurisdiction;
     const [row] = await tx
       .insert(evictionCases)
       .values({
         ownerId: owner.id,
         leaseId: lease.id,
         ground: input.ground,
-        jurisdiction: input.jurisdiction,
+        jurisdiction,
         parties: tenants.map((t) => ({ first_name: t.firstName, last_name: t.lastName, email: t.email, phone: t.phone })),
       })
       .returning();
-    await addEvent(tx, row!, { kind: "owner", owner }, { kind: "opened", to: row!.stage, note: `${EVICTION_GROUND_LABELS[input.ground]}, ${JURISDICTION_LABELS[input.jurisdiction]}` });
+    await addEvent(tx, row!, { kind: "owner", owner }, { kind: "opened", to: row!.stage, note: `${EVICTION_GROUND_LABELS[input.ground]}, ${JURISDICTION_LABELS[jurisdiction]}` });
     await tellOwnerOfCase(tx, services, row!, "Your eviction case is open", row!.paidAt ? "" : "Prepare and serve the notice now; staff coordination starts once the case is paid.");
     return fullCase(tx, row!);
   });
