@@ -167,6 +167,15 @@ describe("eviction cases and notices", () => {
     expect((await client.post(`${notices}/${prepared.body.id}/service`, { served_on: today(), service_method: "personal", served_by: "Jon" })).status).toBe(409);
   });
 
+  test("the earliest filing day is the next day the clerk is open: a 5-day notice expiring the day before Thanksgiving", async () => {
+    const { client } = await owner("Premium");
+    const id = (await openCase(client, (await lateLease(client)).leaseId)).body.id;
+    // Served Friday November 20, 2026: the 5th day is Wednesday the 25th; Thursday the 26th is Thanksgiving (205 ILCS 630/17).
+    const notice = await client.post(`/api/portal/evictions/${id}/notices`, { kind: "5_day", served_on: "2026-11-20", service_method: "personal", served_by: "Jon" });
+    expect(notice.status).toBe(201);
+    expect(notice.body).toMatchObject({ expires_on: "2026-11-25", earliest_filing_on: "2026-11-27", filing_rolled_past: [{ date: "2026-11-26", reason: "Thanksgiving Day" }] });
+  });
+
   test("a lease-violation case takes a 10-day notice naming the breach", async () => {
     const { client } = await owner("Premium");
     const late = await lateLease(client);
@@ -192,7 +201,8 @@ describe("eviction cases and notices", () => {
     expect(late.body.detail[0].msg).toContain("ends no tenancy year");
     const good = await client.post(notices, { kind: "60_day", served_on: "2026-08-14", service_method: "personal", served_by: "Jon" });
     expect(good.status).toBe(201);
-    expect(good.body).toMatchObject({ terminates_on: "2026-12-31", expires_on: "2026-12-31", service_window: { from: "2026-07-02", to: "2026-11-01" }, notice_days: 60 });
+    // Filing: January 1, 2027 is New Year's Day (a Friday), then a weekend: Monday January 4.
+    expect(good.body).toMatchObject({ terminates_on: "2026-12-31", expires_on: "2026-12-31", earliest_filing_on: "2027-01-04", service_window: { from: "2026-07-02", to: "2026-11-01" }, notice_days: 60 });
     expect(good.body.rule).toContain("735 ILCS 5/9-205");
     const pdf = await client.request("GET", `/api/portal/evictions/${id}/notices/${good.body.id}/pdf`, undefined, {}, { bytes: true });
     expect(await pdfText(pdf.body)).toContain("Your tenancy will end on December 31, 2026");

@@ -67,6 +67,11 @@ describe("Illinois holidays, year by year", () => {
     expect(byName.get("Good Friday")).toBe("2023-04-07");
   });
 
+  test("New Year's Day 2028 is a Saturday: Friday December 31, 2027 is closed, though it is in the year before", () => {
+    expect(closedBecause("2027-12-31")).toBe("New Year's Day (observed)");
+    expect(isBusinessDay("2027-12-30")).toBe(true);
+  });
+
   test("business days: weekends and holidays are not, and say why", () => {
     expect(isBusinessDay("2026-11-24")).toBe(true); // a Tuesday
     expect(closedBecause("2026-11-28")).toBe("Saturday");
@@ -106,6 +111,33 @@ describe("notice dates", () => {
 
   test("a 10-day notice counts the same way", () => {
     expect(noticeDates("10_day", "2026-03-02", since2024).expiresOn).toBe("2026-03-12"); // a Thursday
+  });
+});
+
+describe("the earliest filing day: the first day after expiry on which the clerk is open", () => {
+  test("a 5-day notice expiring Thursday December 24, 2026: Christmas, then the weekend, so Monday the 28th", () => {
+    // Served Sat Dec 19: day 5 is Thu Dec 24, a business day. Fri 25 Christmas, Sat 26, Sun 27.
+    const dates = noticeDates("5_day", "2026-12-19", since2024);
+    expect([dates.expiresOn, dates.earliestFilingOn]).toEqual(["2026-12-24", "2026-12-28"]);
+    expect(dates.filingRolledPast).toEqual([
+      { date: "2026-12-25", reason: "Christmas Day" },
+      { date: "2026-12-26", reason: "Saturday" },
+      { date: "2026-12-27", reason: "Sunday" },
+    ]);
+  });
+
+  test("a year-to-year tenancy ending Thursday December 31, 2026: New Year's Day and a weekend, so Monday January 4, 2027", () => {
+    expect(noticeDates("60_day", "2026-08-14", since2024).earliestFilingOn).toBe("2027-01-04");
+  });
+
+  test("a 5-day notice whose 5th day is Friday December 31, 2027 (New Year's Day observed): it expires Monday January 3, filing Tuesday", () => {
+    const dates = noticeDates("5_day", "2027-12-26", since2024);
+    expect([dates.expiresOn, dates.earliestFilingOn, dates.filingRolledPast]).toEqual(["2028-01-03", "2028-01-04", []]);
+  });
+
+  test("the day after expiry, when the clerk is open, is the filing day", () => {
+    // Expires Monday November 30, 2026; Tuesday December 1 is open.
+    expect(noticeDates("5_day", "2026-11-24", since2024).filingRolledPast).toEqual([]);
   });
 });
 
@@ -177,7 +209,8 @@ describe("the 7- and 30-day notices (735 ILCS 5/9-207)", () => {
   test("a 30-day notice ends the tenancy on its 30th day, moved past a closed day; the period-end reading is noted", () => {
     // Served Tue Oct 27, 2026: the 30th day is Thu Nov 26, Thanksgiving, so Friday Nov 27.
     const dates = noticeDates("30_day", "2026-10-27", since2024);
-    expect([dates.terminatesOn, dates.expiresOn, dates.earliestFilingOn]).toEqual(["2026-11-27", "2026-11-27", "2026-11-28"]);
+    // Filing: Saturday the 28th and Sunday the 29th are closed, so Monday November 30.
+    expect([dates.terminatesOn, dates.expiresOn, dates.earliestFilingOn]).toEqual(["2026-11-27", "2026-11-27", "2026-11-30"]);
     expect(dates.notes.join(" ")).toContain("by that reading this notice would end the tenancy on 2026-11-30");
   });
 
@@ -275,24 +308,29 @@ describe("the holiday calendar, pinned further", () => {
 
   test("each holiday names the statute it comes from, and the year's list is in date order", () => {
     const sources = Object.fromEntries(illinoisHolidays(2026).filter((h) => !h.name.endsWith("(observed)")).map((h) => [h.name, h.source]));
-    const act = "5 ILCS 490 (State Commemorative Dates Act); 10 ILCS 5/1-6(b)";
+    // 205 ILCS 630/17(a) lists every one of them; General Election Day is also 10 ILCS 5/17-25, and
+    // Juneteenth's holiday is also 5 ILCS 490/63 (with its Monday when June 19 is a Sunday).
+    const act = "205 ILCS 630/17";
     expect(sources).toEqual({
       "New Year's Day": act,
       "Dr. Martin Luther King, Jr.'s Birthday": act,
-      "Lincoln's Birthday": "5 ILCS 490/60",
+      "Lincoln's Birthday": act,
       "Presidents Day": act,
-      "Casimir Pulaski's Birthday": "5 ILCS 490/15",
-      "Good Friday": "10 ILCS 5/1-6(b)",
+      "Casimir Pulaski's Birthday": act,
+      "Good Friday": act,
       "Memorial Day": act,
-      "Juneteenth National Freedom Day": "5 ILCS 490/63",
+      "Juneteenth National Freedom Day": "205 ILCS 630/17; 5 ILCS 490/63",
       "Independence Day": act,
       "Labor Day": act,
       "Columbus Day": act,
       "Veterans' Day": act,
-      "General Election Day": "5 ILCS 490/115",
+      "General Election Day": "10 ILCS 5/17-25; 205 ILCS 630/17",
       "Thanksgiving Day": act,
       "Christmas Day": act,
     });
+    // Observed days: Juneteenth's Monday is the statute's (2022: June 19 was a Sunday); the others are the courts'.
+    expect(illinoisHolidays(2022).find((h) => h.name === "Juneteenth National Freedom Day (observed)")).toEqual({ date: "2022-06-20", name: "Juneteenth National Freedom Day (observed)", source: "5 ILCS 490/63" });
+    expect(illinoisHolidays(2026).find((h) => h.name === "Independence Day (observed)")?.source).toBe("observed day (the circuit courts' holiday orders)");
     for (const year of [2026, 2027, 2028]) {
       const dates = illinoisHolidays(year).map((h) => h.date);
       expect(dates, String(year)).toEqual([...dates].sort());

@@ -1,5 +1,5 @@
 import type { Jurisdiction } from "../../../shared/portal.ts";
-import { countDays } from "./court-calendar.ts";
+import { countDays, nextBusinessDay } from "./court-calendar.ts";
 import { FAIR_NOTICE_SOURCE, fairNoticeDays, tenancyLengthLabel } from "./fair-notice.ts";
 import { daysBetween, lastDayOf, periodOf, plusDays, plusMonthsOf, type IsoDate } from "../../../shared/calendar.ts";
 import { balanceOf, standing, type LedgerFact } from "./ledger-rules.ts";
@@ -37,8 +37,10 @@ export interface NoticeDates {
   expiresOn: IsoDate;
   /** Days the expiry was moved past a weekend or holiday, with why. */
   rolledPast: { date: IsoDate; reason: string }[];
-  /** The first day a case may be filed: the day after expiry. */
+  /** The first day a case may be filed: the first day after expiry on which the clerk is open. */
   earliestFilingOn: IsoDate;
+  /** Days after expiry passed over for filing (a weekend, a holiday), with why. */
+  filingRolledPast: { date: IsoDate; reason: string }[];
   /** For a notice that ends a tenancy (7-, 30- and 60-day): the day the tenancy ends, as the notice states it. */
   terminatesOn: IsoDate | null;
   /** The days of notice the rule requires. */
@@ -122,7 +124,8 @@ const RULES_IN_WORDS: Record<NoticeKind, string> = {
  * - 60-day (9-205): the end of the tenancy year, only when served within the statute's window; a
  *   notice served outside it is refused with the window (`refusal`).
  *
- * Filing may come the day after the notice expires.
+ * Filing may come on the first day after the notice expires on which the clerk is open (not a
+ * Saturday, a Sunday or a holiday of `illinoisHolidays`).
  */
 export function noticeDates(kind: NoticeKind, servedOn: IsoDate, tenancy: Tenancy): NoticeDates {
   const notes: string[] = [];
@@ -192,7 +195,8 @@ export function noticeDates(kind: NoticeKind, servedOn: IsoDate, tenancy: Tenanc
   if (servedOn < tenancy.periodsFrom && (kind === "7_day" || kind === "60_day")) {
     refusal = `The tenancy begins ${tenancy.periodsFrom}: a notice served before it ends none of its periods.`;
   }
-  return { expiresOn, rolledPast, earliestFilingOn: plusDays(expiresOn, 1), terminatesOn, noticeDays: days, rule, serviceWindow, refusal, notes };
+  const filing = nextBusinessDay(plusDays(expiresOn, 1));
+  return { expiresOn, rolledPast, earliestFilingOn: filing.date, filingRolledPast: filing.rolledPast, terminatesOn, noticeDays: days, rule, serviceWindow, refusal, notes };
 }
 
 /** An eviction order may not be enforced more than 120 days after its entry (735 ILCS 5/9-117). */

@@ -135,6 +135,7 @@ function noticeView(row: NoticeRow, caseRow: CaseRow, tenancy: Tenancy) {
     served_by: row.servedBy,
     expires_on: dates.expiresOn,
     earliest_filing_on: dates.earliestFilingOn,
+    filing_rolled_past: dates.filingRolledPast,
     terminates_on: dates.terminatesOn,
     notice_days: dates.noticeDays,
     service_window: dates.serviceWindow,
