@@ -302,11 +302,14 @@ describe("eviction cases and notices", () => {
     // Another owner cannot buy for this case.
     expect((await std.client.post("/api/portal/purchases", { item: "eviction_case", reference: premCase.id })).status).toBe(404);
 
+    // The notice was served Tuesday November 10: its 5th day was Sunday the 15th, so it expired Monday the 16th; filing from the 17th.
+    const served = await std.client.post(`/api/portal/evictions/${stdCase.id}/notices`, { kind: "5_day", served_on: "2026-11-10", service_method: "personal", served_by: "Jon Ortiz" });
+    expect(served.body).toMatchObject({ expires_on: "2026-11-16", earliest_filing_on: "2026-11-17" });
     // Staff move the Standard case through the table; a move outside it is 409.
     const queue = (await admin.get("/api/admin/evictions")).body;
     expect(queue.find((c: { id: string }) => c.id === stdCase.id)).toMatchObject({ paid: true, owner_name: expect.any(String) });
     const before = (await emailsTo(std.email, "eviction_case_update")).length;
-    const path = ["notice_served", "notice_expired", "filed", "hearing_scheduled"];
+    const path = ["notice_expired", "filed", "hearing_scheduled"];
     for (const to of path) {
       const moved = await admin.post(`/api/admin/evictions/${stdCase.id}/transitions`, { to, note: `to ${to}` });
       expect(moved.status, to).toBe(200);
@@ -331,8 +334,8 @@ describe("eviction cases and notices", () => {
     // The owner downloads staff's document; the other owner cannot.
     expect((await std.client.get(`/api/portal/files/${seen.documents[0].id}`)).status).toBe(200);
     expect((await prem.client.get(`/api/portal/files/${seen.documents[0].id}`)).status).toBe(404);
-    // Four moves, the court facts, the note and the document: seven emails.
-    expect((await emailsTo(std.email, "eviction_case_update")).length - before).toBe(7);
+    // Three moves, the court facts, the note and the document: six emails.
+    expect((await emailsTo(std.email, "eviction_case_update")).length - before).toBe(6);
 
     // The timeline is only added to.
     const change = async () => {
@@ -349,6 +352,111 @@ describe("eviction cases and notices", () => {
     expect((await openCase(std.client, seen.lease_id)).status).toBe(201);
     // Members are not staff.
     expect((await std.client.get("/api/admin/evictions")).status).toBe(403);
+  });
+});
+
+describe("moves that depend on a date, and cases opened by mistake", () => {
+  /**
+   * Sets the clock to noon in Chicago on `day`, runs `body` with a member of staff signed in that
+   * day (a staff session lasts 12 hours), and puts the clock back on November 24, 2026.
+   */
+  async function on<T>(day: string, body: (staff: ApiClient) => Promise<T>): Promise<T> {
+    t.clock.set(new Date(`${day}T18:00:00Z`));
+    try {
+      const staff = t.client();
+      await signInAsAdmin(t.services, staff);
+      return await body(staff);
+    } finally {
+      t.clock.set(new Date("2026-11-24T18:00:00Z"));
+    }
+  }
+
+  test("a notice whose period ends November 30 cannot be marked expired on November 26, by staff or the owner; from December 1 it can, and the case filed", async () => {
+    const { client } = await owner("Premium");
+    const id = (await openCase(client, (await lateLease(client)).leaseId)).body.id;
+    // Served Tuesday November 24, 2026: the period ends Monday November 30; filing from Tuesday December 1.
+    const notice = await client.post(`/api/portal/evictions/${id}/notices`, { kind: "5_day", served_on: "2026-11-24", service_method: "personal", served_by: "Jon" });
+    expect(notice.body).toMatchObject({ expires_on: "2026-11-30", earliest_filing_on: "2026-12-01" });
+    expect(notice.body.case.allowed_moves).not.toContain("notice_expired");
+    expect(notice.body.case.moves_not_yet).toEqual([{ to: "notice_expired", reason: expect.stringContaining("The notice period ends 2026-11-30") }]);
+
+    // The owner of an unpaid case records its moves, and is refused alike.
+    const ownerEarly = await on("2026-11-26", () => client.post(`/api/portal/evictions/${id}/transitions`, { to: "notice_expired", note: "" }));
+    expect(ownerEarly.status).toBe(409);
+    expect(ownerEarly.body.detail).toBe("The notice period ends 2026-11-30: the case can move to notice expired from 2026-12-01, not before (verify with counsel).");
+
+    const checkout = await client.post("/api/portal/purchases", { item: "eviction_case", reference: id });
+    await pay(client, checkout.body.checkout_url);
+    const staffEarly = await on("2026-11-26", (staff) => staff.post(`/api/admin/evictions/${id}/transitions`, { to: "notice_expired", note: "" }));
+    expect(staffEarly.status).toBe(409);
+    expect(staffEarly.body.detail).toContain("2026-11-30");
+    // On the last day of the period it is still too early.
+    expect((await on("2026-11-30", (staff) => staff.post(`/api/admin/evictions/${id}/transitions`, { to: "notice_expired", note: "" }))).status).toBe(409);
+    // Once paid, the owner asks staff.
+    const ownerPaid = await client.post(`/api/portal/evictions/${id}/transitions`, { to: "closed", note: "" });
+    expect(ownerPaid.status).toBe(409);
+    expect(ownerPaid.body.detail).toContain("Staff coordinate this case");
+
+    await on("2026-12-01", async (staff) => {
+      const expired = await staff.post(`/api/admin/evictions/${id}/transitions`, { to: "notice_expired", note: "" });
+      expect(expired.status).toBe(200);
+      expect(expired.body.allowed_moves).toContain("filed");
+      // The filing date the court records cannot be before the earliest filing day either.
+      const early = await staff.patch(`/api/admin/evictions/${id}/court`, { filed_on: "2026-11-30" });
+      expect(early.status).toBe(409);
+      expect(early.body.detail).toContain("the earliest filing day is 2026-12-01");
+      expect((await staff.post(`/api/admin/evictions/${id}/transitions`, { to: "filed", note: "Filed at Daley Center" })).status).toBe(200);
+      expect((await staff.patch(`/api/admin/evictions/${id}/court`, { filed_on: "2026-12-01", case_number: "2026-M1-712345" })).status).toBe(200);
+    });
+  });
+
+  test("the filing move waits for the clerk: expired on a Friday, the case is filed from Monday", async () => {
+    const { client } = await owner("Premium");
+    const id = (await openCase(client, (await lateLease(client)).leaseId)).body.id;
+    // Served Friday November 20: the 5th day is Wednesday November 25; Thanksgiving is closed, so filing from Friday the 27th.
+    await client.post(`/api/portal/evictions/${id}/notices`, { kind: "5_day", served_on: "2026-11-20", service_method: "personal", served_by: "Jon" });
+    await on("2026-11-26", async () => {
+      expect((await client.post(`/api/portal/evictions/${id}/transitions`, { to: "notice_expired", note: "" })).status).toBe(200);
+      const filed = await client.post(`/api/portal/evictions/${id}/transitions`, { to: "filed", note: "" });
+      expect(filed.status).toBe(409);
+      expect(filed.body.detail).toBe("The earliest filing day is 2026-11-27: the case cannot be filed before it (verify with counsel).");
+    });
+    expect((await on("2026-11-27", () => client.post(`/api/portal/evictions/${id}/transitions`, { to: "filed", note: "" }))).status).toBe(200);
+  });
+
+  test("no notice served, no notice-dependent move; staff cannot skip the service record", async () => {
+    const { client } = await owner("Premium");
+    const id = (await openCase(client, (await lateLease(client)).leaseId)).body.id;
+    const refused = await client.post(`/api/portal/evictions/${id}/transitions`, { to: "notice_served", note: "" });
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toContain("No notice's service is recorded");
+  });
+
+  test("a case opened by mistake and never paid: staff may close it, the owner may withdraw it, and the lease takes a new case", async () => {
+    const a = await owner("Standard");
+    const leaseId = (await lateLease(a.client)).leaseId;
+    const first = (await openCase(a.client, leaseId)).body;
+    expect((await openCase(a.client, leaseId)).status).toBe(409);
+    // Staff close an unpaid case (nothing else of it is theirs to do before it is paid).
+    expect((await admin.post(`/api/admin/evictions/${first.id}/transitions`, { to: "notice_expired", note: "" })).status).toBe(409);
+    const closed = await admin.post(`/api/admin/evictions/${first.id}/transitions`, { to: "closed", note: "Opened by mistake" });
+    expect(closed.status).toBe(200);
+    expect(closed.body).toMatchObject({ stage: "closed", open: false, paid: false });
+
+    const second = (await openCase(a.client, leaseId)).body;
+    expect(second.open).toBe(true);
+    // Another owner cannot touch it.
+    const b = await owner("Premium");
+    expect((await b.client.post(`/api/portal/evictions/${second.id}/transitions`, { to: "closed", note: "" })).status).toBe(404);
+    const withdrawn = await a.client.post(`/api/portal/evictions/${second.id}/transitions`, { to: "closed", note: "" });
+    expect(withdrawn.status).toBe(200);
+    expect(withdrawn.body.stage).toBe("closed");
+    expect(withdrawn.body.timeline.at(-1)).toMatchObject({ kind: "stage", to_stage: "closed", actor: "owner", note: "Withdrawn by the owner" });
+    // A withdrawn case takes nothing more, and cannot be bought.
+    expect((await a.client.post(`/api/portal/evictions/${second.id}/transitions`, { to: "closed", note: "" })).status).toBe(409);
+    expect((await a.client.post("/api/portal/purchases", { item: "eviction_case", reference: second.id })).status).toBe(409);
+    expect((await openCase(a.client, leaseId)).status).toBe(201);
+    expect((await emailsTo(a.email, "eviction_case_update")).some((m) => m.subject.includes("You withdrew your eviction case"))).toBe(true);
   });
 });
 

@@ -3,6 +3,8 @@ import { EVICTION_STAGES, SERVICE_JOB_STATES } from "../../src/shared/evictions.
 import {
   canMoveCase,
   canMoveJob,
+  DATED_STAGES,
+  datedMoveRefusal,
   EVICTION_END_STAGES,
   EVICTION_TRANSITIONS,
   isOpenStage,
@@ -76,6 +78,36 @@ describe("eviction case stages", () => {
       week_to_week_end: ["7_day"],
       year_to_year_end: ["60_day"],
     });
+  });
+});
+
+describe("moves that depend on a date (PORTAL.md 7.2)", () => {
+  // A 5-day notice served Tuesday November 24, 2026: its period ends Monday November 30 (the 5th
+  // day, the 29th, is a Sunday) and the clerk is open Tuesday December 1.
+  const notice = { servedOn: "2026-11-24", expiresOn: "2026-11-30", earliestFilingOn: "2026-12-01" };
+
+  test("notice expired: not on November 26, not on the period's last day, from the day after", () => {
+    expect(datedMoveRefusal("notice_expired", notice, "2026-11-26")).toBe(
+      "The notice period ends 2026-11-30: the case can move to notice expired from 2026-12-01, not before (verify with counsel).",
+    );
+    expect(datedMoveRefusal("notice_expired", notice, "2026-11-30")).not.toBeNull();
+    expect(datedMoveRefusal("notice_expired", notice, "2026-12-01")).toBeNull();
+  });
+
+  test("filed: from the earliest filing day, which may be later than the day after expiry", () => {
+    expect(datedMoveRefusal("filed", notice, "2026-11-30")).toBe("The earliest filing day is 2026-12-01: the case cannot be filed before it (verify with counsel).");
+    expect(datedMoveRefusal("filed", notice, "2026-12-01")).toBeNull();
+    // Expired Wednesday November 25, Thanksgiving on the 26th: filing from Friday the 27th.
+    const beforeThanksgiving = { servedOn: "2026-11-20", expiresOn: "2026-11-25", earliestFilingOn: "2026-11-27" };
+    expect(datedMoveRefusal("notice_expired", beforeThanksgiving, "2026-11-26")).toBeNull();
+    expect(datedMoveRefusal("filed", beforeThanksgiving, "2026-11-26")).not.toBeNull();
+  });
+
+  test("without a served notice no notice-dependent stage can be entered; the other stages do not depend on a date", () => {
+    expect([...DATED_STAGES].sort()).toEqual(["filed", "notice_expired", "notice_served"]);
+    for (const to of DATED_STAGES) expect(datedMoveRefusal(to, null, "2030-01-01"), to).toContain("No notice's service is recorded");
+    for (const to of EVICTION_STAGES.filter((s) => !DATED_STAGES.includes(s))) expect(datedMoveRefusal(to, null, "2026-11-24"), to).toBeNull();
+    expect(datedMoveRefusal("notice_served", notice, "2026-11-24")).toBeNull();
   });
 });
 

@@ -24,7 +24,7 @@ import type { Services } from "../../services.ts";
 import { recordAdminAction, type AdminActor } from "../audit.ts";
 import { isUuid } from "../ids.ts";
 import type { Owner } from "./access.ts";
-import { canMoveCase, EVICTION_TRANSITIONS, isOpenStage, NOTICES_FOR_GROUND } from "./eviction-case-rules.ts";
+import { canMoveCase, datedMoveRefusal, EVICTION_TRANSITIONS, isOpenStage, NOTICES_FOR_GROUND, type ServedNoticeDates } from "./eviction-case-rules.ts";
 import { inCookWinterMoratorium, NOTICE_RULES, noticeDates, orderEnforceableThrough, rentDemanded, type Tenancy } from "./eviction-rules.ts";
 import { occupiedSince, type OccupancyLease } from "./fair-notice.ts";
 import { describeFile, storeFile, type Upload } from "./files.ts";
@@ -172,6 +172,18 @@ function courtView(row: CaseRow) {
   };
 }
 
+/** The moves the table allows from the case's stage, split into those open today and those waiting on a date. */
+function movesOf(row: CaseRow, notice: ServedNoticeDates | null, today: IsoDate) {
+  const allowed: EvictionStage[] = [];
+  const notYet: { to: EvictionStage; reason: string }[] = [];
+  for (const to of EVICTION_TRANSITIONS[row.stage]) {
+    const refusal = datedMoveRefusal(to, notice, today);
+    if (refusal) notYet.push({ to, reason: refusal });
+    else allowed.push(to);
+  }
+  return { allowed, notYet };
+}
+
 function describeCase(row: CaseRow, place: string, level: string) {
   return {
     id: row.id,
@@ -215,8 +227,21 @@ async function timelineOf(db: DbOrTx, caseId: string) {
   }));
 }
 
+/** The dates of the case's latest served notice, or null when no service is recorded. */
+function servedNoticeOf(notices: readonly NoticeRow[], tenancy: Tenancy): ServedNoticeDates | null {
+  const served = notices.filter((n) => n.servedOn !== null).sort((a, b) => (a.servedOn! < b.servedOn! ? 1 : a.servedOn! > b.servedOn! ? -1 : b.createdAt.getTime() - a.createdAt.getTime()))[0];
+  if (!served) return null;
+  const dates = noticeDates(served.kind, served.servedOn!, tenancy);
+  return { servedOn: served.servedOn!, expiresOn: dates.expiresOn, earliestFilingOn: dates.earliestFilingOn };
+}
+
+async function servedNoticeOfCase(db: DbOrTx, row: CaseRow) {
+  const [{ tenancy }, notices] = await Promise.all([caseFacts(db, row), db.select().from(evictionNotices).where(eq(evictionNotices.caseId, row.id))]);
+  return servedNoticeOf(notices, tenancy);
+}
+
 /** A case with its notices, court facts, documents, service jobs and timeline. */
-async function fullCase(db: DbOrTx, row: CaseRow) {
+async function fullCase(db: DbOrTx, row: CaseRow, today: IsoDate) {
   const [{ place, tenancy, unitId }, notices, timeline, jobs, [owner]] = await Promise.all([
     caseFacts(db, row),
     db.select().from(evictionNotices).where(eq(evictionNotices.caseId, row.id)).orderBy(asc(evictionNotices.createdAt)),
@@ -224,8 +249,11 @@ async function fullCase(db: DbOrTx, row: CaseRow) {
     db.select({ id: serviceJobs.id, state: serviceJobs.state, personName: serviceJobs.personName }).from(serviceJobs).where(eq(serviceJobs.caseId, row.id)),
     db.select({ level: members.membershipLevel, firstName: members.firstName, lastName: members.lastName, email: members.email }).from(members).where(eq(members.id, row.ownerId)),
   ]);
+  const moves = movesOf(row, servedNoticeOf(notices, tenancy), today);
   return {
     ...describeCase(row, placeLabel(place), owner?.level ?? "Standard"),
+    allowed_moves: moves.allowed,
+    moves_not_yet: moves.notYet,
     owner: owner ? { name: `${owner.firstName} ${owner.lastName}`, email: owner.email, membership_level: owner.level } : null,
     property_rules: propertyRulesView(row, await rulesOfUnit(db, row.ownerId, unitId)),
     court: courtView(row),
@@ -323,7 +351,7 @@ export async function openCase(services: Services, owner: Owner, input: z.output
       .returning();
     await addEvent(tx, row!, { kind: "owner", owner }, { kind: "opened", to: row!.stage, note: `${EVICTION_GROUND_LABELS[input.ground]}, ${JURISDICTION_LABELS[jurisdiction]}` });
     await tellOwnerOfCase(tx, services, row!, "Your eviction case is open", row!.paidAt ? "" : "Prepare and serve the notice now; staff coordination starts once the case is paid.");
-    return fullCase(tx, row!);
+    return fullCase(tx, row!, chicagoToday(services.now()));
   });
 }
 
@@ -345,7 +373,7 @@ async function describeMany(db: DbOrTx, rows: CaseRow[], level: string | Map<str
 }
 
 export async function getCase(services: Services, owner: Owner, id: string) {
-  return fullCase(services.db, await ownedCase(services.db, owner, id));
+  return fullCase(services.db, await ownedCase(services.db, owner, id), chicagoToday(services.now()));
 }
 
 /** The unpaid rent a 5-day notice may demand as of a day, from the lease's ledger (posted to that day first). */
@@ -420,7 +448,7 @@ export async function addNotice(services: Services, owner: Owner, id: string, in
     if (!service) await tellOwnerOfCase(tx, services, row, "The notice is prepared", `${NOTICE_RULES[input.kind].title}: print it, serve it and record its service.`);
     const [current] = await tx.select().from(evictionCases).where(eq(evictionCases.id, row.id));
     const { tenancy } = await caseFacts(tx, current!);
-    return { ...noticeView(saved, current!, tenancy), case: await fullCase(tx, current!) };
+    return { ...noticeView(saved, current!, tenancy), case: await fullCase(tx, current!, chicagoToday(services.now())) };
   });
 }
 
@@ -445,7 +473,7 @@ export async function recordService(services: Services, actor: CaseActor, id: st
     await audit(tx, actor, row, "notice_served", { notice_id: notice.id, method: input.service_method }, services.now());
     const [current] = await tx.select().from(evictionCases).where(eq(evictionCases.id, row.id));
     const { tenancy } = await caseFacts(tx, current!);
-    return { ...noticeView(saved, current!, tenancy), case: await fullCase(tx, current!) };
+    return { ...noticeView(saved, current!, tenancy), case: await fullCase(tx, current!, chicagoToday(services.now())) };
   });
 }
 
@@ -473,23 +501,36 @@ export async function noticeFile(services: Services, owner: Owner | null, id: st
   return { body: await noticePdf(facts, notice.createdAt), filename: `${notice.kind.replace("_", "-")}-notice-${notice.asOf}.pdf` };
 }
 
-/** Staff move a paid case along the transition table; the owner is emailed and the move audited. */
-export async function moveCase(services: Services, staff: AdminActor, id: string, input: { to: EvictionStage; note: string }) {
+/**
+ * A move of the case along the transition table, by staff or the owner; the owner is emailed and a
+ * staff move audited. Staff coordinate a paid case and may close any case (one opened by mistake
+ * and never paid too). The owner coordinates an unpaid case alone: they may record its moves, and
+ * closing it is withdrawing it; once paid, staff make the moves. A move that depends on a date
+ * (notice expired, filed) is refused before that date, whoever asks (409 naming it).
+ */
+export async function moveCase(services: Services, actor: CaseActor, id: string, input: { to: EvictionStage; note: string }) {
   const now = services.now();
+  const today = chicagoToday(now);
   return services.db.transaction(async (tx) => {
-    const row = await findCase(tx, id, null, true);
+    const row = await findCase(tx, id, actor.kind === "owner" ? actor.owner.id : null, true);
     assertOpen(row);
-    assertPaid(row);
+    if (actor.kind === "staff" && input.to !== "closed") assertPaid(row);
+    if (actor.kind === "owner" && row.paidAt) {
+      throw new AppError("CONFLICT", "Staff coordinate this case now that it is paid: ask them in a note to move or close it.");
+    }
     if (!canMoveCase(row.stage, input.to)) {
       const allowed = EVICTION_TRANSITIONS[row.stage].map((s) => EVICTION_STAGE_LABELS[s]).join(", ");
       throw new AppError("CONFLICT", `A case at ${EVICTION_STAGE_LABELS[row.stage].toLowerCase()} cannot move to ${EVICTION_STAGE_LABELS[input.to].toLowerCase()}. Allowed: ${allowed}.`);
     }
+    const refusal = datedMoveRefusal(input.to, await servedNoticeOfCase(tx, row), today);
+    if (refusal) throw new AppError("CONFLICT", refusal);
     const [moved] = await tx.update(evictionCases).set({ stage: input.to, open: isOpenStage(input.to), updatedAt: now }).where(eq(evictionCases.id, row.id)).returning();
-    const actor: CaseActor = { kind: "staff", staff };
-    await addEvent(tx, moved!, actor, { kind: "stage", from: row.stage, to: input.to, note: input.note });
+    const withdrawn = actor.kind === "owner" && input.to === "closed";
+    const note = input.note || (withdrawn ? "Withdrawn by the owner" : "");
+    await addEvent(tx, moved!, actor, { kind: "stage", from: row.stage, to: input.to, note });
     await audit(tx, actor, moved!, "stage_moved", { from: row.stage, to: input.to }, now);
-    await tellOwnerOfCase(tx, services, moved!, `Your case moved to ${EVICTION_STAGE_LABELS[input.to].toLowerCase()}`, input.note);
-    return fullCase(tx, moved!);
+    await tellOwnerOfCase(tx, services, moved!, withdrawn ? "You withdrew your eviction case" : `Your case moved to ${EVICTION_STAGE_LABELS[input.to].toLowerCase()}`, note);
+    return fullCase(tx, moved!, today);
   });
 }
 
@@ -519,6 +560,12 @@ export async function recordCourtFacts(services: Services, staff: AdminActor, id
     const row = await findCase(tx, id, null, true);
     assertOpen(row);
     assertPaid(row);
+    if (input.filed_on) {
+      const notice = await servedNoticeOfCase(tx, row);
+      if (notice && input.filed_on < notice.earliestFilingOn) {
+        throw new AppError("CONFLICT", `The case cannot have been filed on ${input.filed_on}: the earliest filing day is ${notice.earliestFilingOn} (${VERIFY_WITH_COUNSEL}).`);
+      }
+    }
     const patch: Partial<CaseRow> = {};
     const changes: string[] = [];
     for (const [key, column] of Object.entries(COURT_FIELDS) as [keyof typeof COURT_FIELDS, (typeof COURT_FIELDS)[keyof typeof COURT_FIELDS]][]) {
@@ -527,7 +574,7 @@ export async function recordCourtFacts(services: Services, staff: AdminActor, id
       (patch as Record<string, unknown>)[column] = value || null;
       changes.push(`${COURT_LABELS[key]}: ${value || "(cleared)"}`);
     }
-    if (changes.length === 0) return fullCase(tx, row);
+    if (changes.length === 0) return fullCase(tx, row, chicagoToday(services.now()));
     const [updated] = await tx.update(evictionCases).set({ ...patch, updatedAt: now }).where(eq(evictionCases.id, row.id)).returning();
     const actor: CaseActor = { kind: "staff", staff };
     const court = courtView(updated!);
@@ -535,7 +582,7 @@ export async function recordCourtFacts(services: Services, staff: AdminActor, id
     await addEvent(tx, updated!, actor, { kind: "court_facts", note: detail });
     await audit(tx, actor, updated!, "court_facts", { fields: Object.keys(patch) }, now);
     await tellOwnerOfCase(tx, services, updated!, "Court facts recorded on your case", detail);
-    return fullCase(tx, updated!);
+    return fullCase(tx, updated!, chicagoToday(services.now()));
   });
 }
 
@@ -548,7 +595,7 @@ export async function addCaseNote(services: Services, actor: CaseActor, id: stri
     await addEvent(tx, row, actor, { kind: "note", note: body });
     await audit(tx, actor, row, "note", {}, services.now());
     if (actor.kind === "staff") await tellOwnerOfCase(tx, services, row, "Staff added a note to your case", body);
-    return fullCase(tx, row);
+    return fullCase(tx, row, chicagoToday(services.now()));
   });
 }
 
@@ -562,7 +609,7 @@ export async function addCaseDocument(services: Services, actor: CaseActor, id: 
     await addEvent(tx, row, actor, { kind: "document", fileId: file.id, note: file.name });
     await audit(tx, actor, row, "document", { file_id: file.id }, services.now());
     if (actor.kind === "staff") await tellOwnerOfCase(tx, services, row, "Staff added a document to your case", file.name);
-    return fullCase(tx, row);
+    return fullCase(tx, row, chicagoToday(services.now()));
   });
 }
 
@@ -590,7 +637,7 @@ export async function staffCaseQueue(services: Services, filter: { state?: "open
 }
 
 export async function staffGetCase(services: Services, id: string) {
-  return fullCase(services.db, await findCase(services.db, id, null));
+  return fullCase(services.db, await findCase(services.db, id, null), chicagoToday(services.now()));
 }
 
 /** A file on a case or service job, to staff (the owner's own files route serves the owner). */
@@ -610,7 +657,9 @@ export async function markCasePaid(tx: DbOrTx, services: Services, ownerId: stri
   const [row] = await tx.select().from(evictionCases).where(and(eq(evictionCases.id, caseId), eq(evictionCases.ownerId, ownerId))).for("update");
   if (!row || row.paidAt) return;
   const [paid] = await tx.update(evictionCases).set({ paidAt: services.now(), updatedAt: services.now() }).where(eq(evictionCases.id, row.id)).returning();
-  await addEvent(tx, paid!, "system", { kind: "paid", note: "Eviction coordination paid: staff coordination starts" });
+  // A checkout begun before the owner withdrew the case can still be paid: the money is recorded and staff see it is to refund.
+  const note = row.open ? "Eviction coordination paid: staff coordination starts" : "Eviction coordination paid after the case was closed: staff refund the payment";
+  await addEvent(tx, paid!, "system", { kind: "paid", note });
 }
 
 /** The case a purchase is for, the owner's (404 otherwise), not yet paid (409). */
@@ -623,7 +672,7 @@ export async function caseForPurchase(db: DbOrTx, owner: Owner, caseId: string |
 }
 
 /** Every case of the owner with its notices, court facts, documents and timeline (the export). */
-export async function exportCases(db: DbOrTx, ownerId: string) {
+export async function exportCases(db: DbOrTx, ownerId: string, today: IsoDate) {
   const rows = await db.select().from(evictionCases).where(eq(evictionCases.ownerId, ownerId)).orderBy(asc(evictionCases.createdAt));
-  return Promise.all(rows.map((row) => fullCase(db, row)));
+  return Promise.all(rows.map((row) => fullCase(db, row, today)));
 }

@@ -81,6 +81,10 @@ export const ownerEvictionRoutes = new Hono<AppEnv>()
     const input = await readJson(c, ZNoticeServiceSchema);
     return c.json(await recordService(c.var.services, { kind: "owner", owner }, c.req.param("id"), c.req.param("notice_id"), input));
   })
+  .post("/evictions/:id/transitions", async (c) => {
+    const actor: CaseActor = { kind: "owner", owner: await write(c) };
+    return c.json(await moveCase(c.var.services, actor, c.req.param("id"), await readJson(c, ZEvictionMoveSchema)));
+  })
   .get("/evictions/:id/notices/:notice_id/pdf", async (c) => pdf(c, await noticeFile(c.var.services, await read(c), c.req.param("id"), c.req.param("notice_id"))))
   .post("/evictions/:id/notes", async (c) => {
     const owner = await write(c);
@@ -116,8 +120,8 @@ export const adminEvictionRoutes = new Hono<AppEnv>()
     return c.json(await staffGetCase(c.var.services, c.req.param("id")));
   })
   .post("/evictions/:id/transitions", async (c) => {
-    const who = staff(c);
-    return c.json(await moveCase(c.var.services, who, c.req.param("id"), await readJson(c, ZEvictionMoveSchema)));
+    const actor = staffActor(c);
+    return c.json(await moveCase(c.var.services, actor, c.req.param("id"), await readJson(c, ZEvictionMoveSchema)));
   })
   .patch("/evictions/:id/court", async (c) => {
     const who = staff(c);

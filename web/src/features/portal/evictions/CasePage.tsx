@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { Link, useParams } from "react-router-dom";
-import { NOTICES_FOR_GROUND, SERVICE_METHOD_LABELS, SERVICE_METHODS, type NoticeKindKey, type ServiceMethod } from "@shared/evictions.ts";
+import { EVICTION_STAGE_LABELS, NOTICES_FOR_GROUND, SERVICE_METHOD_LABELS, SERVICE_METHODS, type NoticeKindKey, type ServiceMethod } from "@shared/evictions.ts";
 import { chicagoToday } from "@shared/calendar.ts";
 import { Button, buttonClass } from "../../../components/Button.tsx";
 import { Field, inputClass } from "../../../components/FormField.tsx";
@@ -28,6 +28,7 @@ export default function CasePage({ canWrite }: { canWrite: boolean }) {
           <Fact label="Coordination" value={c.paid ? "Paid: staff coordinate" : "Not paid yet"} />
         </dl>
         {!c.paid && c.open && <PayForCase c={c} canWrite={canWrite} />}
+        {!c.paid && c.open && canWrite && <OwnMoves c={c} onDone={refresh} />}
       </Section>
 
       <Section title="Notices">
@@ -138,6 +139,32 @@ function PayForCase({ c, canWrite }: { c: EvictionCase; canWrite: boolean }) {
         </Button>
       )}
       <FormError error={buy.error} fallback="The checkout did not start." />
+    </div>
+  );
+}
+
+/** An unpaid case is the owner's to move: its progress, or withdrawing it (a case opened by mistake). */
+function OwnMoves({ c, onDone }: { c: EvictionCase; onDone: () => Promise<void> }) {
+  const move = trpc.member.evictions.move.useMutation({ onSuccess: onDone });
+  const progress = c.allowed_moves.filter((to) => to !== "closed");
+  return (
+    <div className="mt-4 space-y-2 text-sm">
+      <div className="flex flex-wrap gap-2" aria-label="Record the case's progress">
+        {progress.map((to) => (
+          <Button key={to} variant="secondary" className="text-sm" disabled={move.isPending} onClick={() => move.mutate({ id: c.id, to, note: "" })}>
+            Mark {EVICTION_STAGE_LABELS[to].toLowerCase()}
+          </Button>
+        ))}
+        <Button variant="ghost" className="text-sm text-red-700" disabled={move.isPending} onClick={() => move.mutate({ id: c.id, to: "closed", note: "" })}>
+          Withdraw this case
+        </Button>
+      </div>
+      {c.moves_not_yet.map((m) => (
+        <p key={m.to} className="text-slate-600">
+          {EVICTION_STAGE_LABELS[m.to]}: {m.reason}
+        </p>
+      ))}
+      <FormError error={move.error} fallback="The case did not move." />
     </div>
   );
 }
