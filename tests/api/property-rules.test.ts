@@ -10,6 +10,7 @@ import { trpcCall } from "../support/billing.ts";
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
+  t.clock.set(new Date("2026-11-24T18:00:00Z"));
 });
 afterAll(() => t.close());
 
@@ -66,5 +67,52 @@ describe("a property's rules", () => {
     const got = await trpcCall(client, "query", "member.owner.properties.get", { id: created.id });
     expect(got.status).toBe(200);
     expect(got.data).toMatchObject({ jurisdiction: "chicago", rules: "chicago_rlto", owner_occupied_confirmed: false });
+  });
+
+  test("late fees: the Cook County preset charges $10 plus 5% over $1,000; a lease whose policy exceeds its property's cap says so", async () => {
+    const client = await owner();
+    const berwyn = await addProperty(client, { address: { line1: "6520 W 26th St", city: "Berwyn", zip: "60402" }, owner_occupied: false, jurisdiction: "suburban_cook" });
+    const start = "2026-08-01";
+    const preset = await client.post("/api/portal/leases", {
+      unit_id: berwyn.units[0].id,
+      start_date: start,
+      rent_cents: 150_000,
+      due_day: 1,
+      late_fee: { grace_days: 5, kind: "cook_county" },
+      tenants: [{ first_name: "Lena", last_name: "Park" }],
+    });
+    expect(preset.status).toBe(201);
+    expect(preset.body.late_fee_warnings).toEqual([]);
+    // Nothing paid since August: each month's fee is $10 + 5% of $500 = $35 (Cook County Code Sec. 42-804).
+    const ledger = (await client.get(`/api/portal/leases/${preset.body.id}/ledger`)).body;
+    const fees = ledger.entries.filter((e: { kind: string }) => e.kind === "late_fee").map((e: { amount_cents: number }) => e.amount_cents);
+    expect(fees.length).toBeGreaterThan(0);
+    expect(new Set(fees)).toEqual(new Set([3_500]));
+
+    // The Chicago preset in suburban Cook can reach $60 on $1,500: over the county's $35.
+    const over = await client.post("/api/portal/leases", {
+      unit_id: berwyn.units[1].id,
+      start_date: start,
+      rent_cents: 150_000,
+      due_day: 1,
+      late_fee: { grace_days: 5, kind: "chicago_rlto" },
+      tenants: [{ first_name: "Omar", last_name: "Haddad" }],
+    });
+    expect(over.body.late_fee_warnings[0]).toContain("more than the $35.00 that the Cook County Residential Tenant Landlord Ordinance allows");
+    expect((await client.get(`/api/portal/leases/${over.body.id}`)).body.late_fee_warnings).toHaveLength(1);
+
+    // In Chicago, $75 on $1,200 of rent is over the RLTO's $45; once the owner says they live in the two-flat, the RLTO's cap no longer applies.
+    const chicago = await addProperty(client, { address: { line1: "1834 S Loomis St", city: "Chicago", zip: "60608" } });
+    const fixed = await client.post("/api/portal/leases", {
+      unit_id: chicago.units[0].id,
+      start_date: start,
+      rent_cents: 120_000,
+      due_day: 1,
+      late_fee: { grace_days: 5, kind: "fixed", amount_cents: 7_500 },
+      tenants: [{ first_name: "Rosa", last_name: "Diaz" }],
+    });
+    expect(fixed.body.late_fee_warnings[0]).toContain("Chicago Municipal Code 5-12-140(h)");
+    await client.patch(`/api/portal/properties/${chicago.id}`, { owner_occupied: true });
+    expect((await client.get(`/api/portal/leases/${fixed.body.id}`)).body.late_fee_warnings).toEqual([]);
   });
 });

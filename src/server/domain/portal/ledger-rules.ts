@@ -1,5 +1,5 @@
 import { daysBetween, firstDayOf, lastDayOf, maxDate, plusDays, type IsoDate, type Period } from "../../../shared/calendar.ts";
-import { chicagoRltoLimit, type LateFeeKind, type LedgerKind, type RollStatus } from "../../../shared/portal.ts";
+import { chicagoRltoLimit, cookCountyLimit, type LateFeeKind, type LedgerKind, type RollStatus } from "../../../shared/portal.ts";
 
 // The rules of a lease's ledger (PORTAL.md 3) as pure functions of its entries: balances, late
 // fees and the month's standing. The database only writes what these decide.
@@ -125,6 +125,8 @@ export function baseLateFee(policy: LateFeePolicy, periodRentCents: number, mont
       return portion(periodRentCents, Math.round((policy.percent ?? 0) * 100), 10_000);
     case "chicago_rlto":
       return chicagoRltoLimit(monthlyRentCents);
+    case "cook_county":
+      return cookCountyLimit(monthlyRentCents);
   }
 }
 

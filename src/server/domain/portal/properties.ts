@@ -46,6 +46,25 @@ export function propertyRules(property: PropertyRow, propertyUnits: readonly Uni
   });
 }
 
+/** The rules of the properties the given units belong to, by unit id. */
+export async function rulesOfUnits(db: DbOrTx, ownerId: string, unitIds: readonly string[]): Promise<Map<string, ReturnType<typeof propertyRules>>> {
+  const byUnit = new Map<string, ReturnType<typeof propertyRules>>();
+  if (unitIds.length === 0) return byUnit;
+  const owned = await db
+    .select({ unitId: units.id, propertyId: units.propertyId })
+    .from(units)
+    .where(and(eq(units.ownerId, ownerId), inArray(units.id, [...new Set(unitIds)])));
+  const propertyIds = [...new Set(owned.map((u) => u.propertyId))];
+  if (propertyIds.length === 0) return byUnit;
+  const [propertyRows, unitRows] = await Promise.all([
+    db.select().from(properties).where(and(eq(properties.ownerId, ownerId), inArray(properties.id, propertyIds))),
+    db.select().from(units).where(and(eq(units.ownerId, ownerId), inArray(units.propertyId, propertyIds))),
+  ]);
+  const rules = new Map(propertyRows.map((p) => [p.id, propertyRules(p, unitRows.filter((u) => u.propertyId === p.id))]));
+  for (const u of owned) byUnit.set(u.unitId, rules.get(u.propertyId)!);
+  return byUnit;
+}
+
 export function describeProperty(property: PropertyRow, propertyUnits: UnitRow[]) {
   const rules = propertyRules(property, propertyUnits);
   return {
