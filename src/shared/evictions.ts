@@ -151,9 +151,11 @@ export const ZServiceJobSchema = z.object({
   eviction_case_id: z.string().trim().max(100).nullish(),
   /** The case's notice to serve (its PDF is the document). */
   notice_id: z.string().trim().max(100).nullish(),
-  person_name: text(200).min(1, "Name the person to serve"),
+  /** Empty for a case's job: the case's parties. */
+  person_name: text(200).default(""),
   person_description: text(2000).default(""),
-  addresses: z.array(text(300).min(1)).min(1, "Give at least one address").max(5),
+  /** Empty for a case's job: the case's premises. */
+  addresses: z.array(text(300).min(1)).max(5).default([]),
   due_on: IsoDateSchema,
   rush: z.boolean().default(false),
   instructions: text(4000).default(""),

@@ -355,6 +355,61 @@ describe("eviction cases and notices", () => {
   });
 });
 
+describe("the notice's own date and its copies", () => {
+  test("a notice prepared November 24 cannot be recorded as served November 22; dated the day it was served when recorded at once", async () => {
+    const { client } = await owner("Premium");
+    const id = (await openCase(client, (await lateLease(client)).leaseId)).body.id;
+    const prepared = await client.post(`/api/portal/evictions/${id}/notices`, { kind: "5_day" });
+    expect(prepared.body.dated_on).toBe("2026-11-24");
+    const early = await client.post(`/api/portal/evictions/${id}/notices/${prepared.body.id}/service`, { served_on: "2026-11-22", service_method: "personal", served_by: "Jon" });
+    expect(early.status).toBe(422);
+    expect(early.body.detail).toEqual([
+      { loc: ["body", "served_on"], msg: "This notice is dated 2026-11-24: it cannot have been served on 2026-11-22, before its own date. Prepare a new notice dated the day it was served." },
+    ]);
+    // Recorded served at once on November 20, a notice is dated that day.
+    const atOnce = await client.post(`/api/portal/evictions/${id}/notices`, { kind: "5_day", served_on: "2026-11-20", service_method: "personal", served_by: "Jon" });
+    expect(atOnce.body).toMatchObject({ dated_on: "2026-11-20", served_on: "2026-11-20" });
+    const pdf = await client.request("GET", `/api/portal/evictions/${id}/notices/${atOnce.body.id}/pdf`, undefined, {}, { bytes: true });
+    expect(await pdfText(pdf.body)).toContain("Dated: November 20, 2026");
+  });
+
+  test("a 30-day notice printed before its service says when the tenancy ends: served later, that day would come too soon, so it is refused", async () => {
+    const { client } = await owner("Premium");
+    const id = (await openCase(client, await leaseFrom(client, "2026-09-01", { city: "Springfield", zip: "62701" }), { ground: "month_to_month_end" })).body.id;
+    t.clock.set(new Date("2026-11-02T18:00:00Z"));
+    // Prepared Monday November 2: the 30th day is Wednesday December 2.
+    const prepared = (await client.post(`/api/portal/evictions/${id}/notices`, { kind: "30_day" })).body;
+    expect(prepared).toMatchObject({ dated_on: "2026-11-02", terminates_on: "2026-12-02" });
+    t.clock.set(new Date("2026-11-24T18:00:00Z"));
+    const late = await client.post(`/api/portal/evictions/${id}/notices/${prepared.id}/service`, { served_on: "2026-11-04", service_method: "personal", served_by: "Jon" });
+    expect(late.status).toBe(422);
+    expect(late.body.detail[0].msg).toBe("This notice, dated 2026-11-02, says the tenancy ends 2026-12-02; served on 2026-11-04 it would have to say 2026-12-04. Prepare a new notice dated the day it is served.");
+    expect((await client.post(`/api/portal/evictions/${id}/notices/${prepared.id}/service`, { served_on: "2026-11-02", service_method: "personal", served_by: "Jon" })).status).toBe(200);
+  });
+
+  test("the tenant's copy is the notice alone; the owner's copy (?copy=owner) adds the app's dates, for the owner and staff", async () => {
+    const { client } = await owner("Premium");
+    const id = (await openCase(client, (await lateLease(client)).leaseId)).body.id;
+    const notice = (await client.post(`/api/portal/evictions/${id}/notices`, { kind: "5_day", served_on: "2026-11-24", service_method: "personal", served_by: "Jon Ortiz" })).body;
+    const get = async (who: ApiClient, path: string) => {
+      const res = await who.request("GET", path, undefined, {}, { bytes: true });
+      expect(res.status).toBe(200);
+      return { text: await pdfText(res.body), disposition: res.headers.get("content-disposition") };
+    };
+    const tenant = await get(client, notice.pdf_path);
+    expect(tenant.text).not.toContain("Dates computed by the app");
+    expect(tenant.text).toContain("Dated: November 24, 2026");
+    expect(tenant.disposition).toContain("5-day-notice-2026-11-24.pdf");
+    const ownerCopy = await get(client, notice.owner_pdf_path);
+    expect(ownerCopy.text).toContain("Dates computed by the app (verify with counsel; not part of the notice)");
+    expect(ownerCopy.text).toContain("the notice period ends November 30, 2026; the earliest filing day is December 1, 2026");
+    expect(ownerCopy.disposition).toContain("owner-copy");
+    const staffCopy = await get(admin, `/api/admin/evictions/${id}/notices/${notice.id}/pdf?copy=owner`);
+    expect(staffCopy.text).toContain("verify with counsel");
+    expect((await client.get(`${notice.pdf_path}?copy=landlord`)).status).toBe(422);
+  });
+});
+
 describe("moves that depend on a date, and cases opened by mistake", () => {
   /**
    * Sets the clock to noon in Chicago on `day`, runs `body` with a member of staff signed in that
@@ -537,6 +592,22 @@ describe("the process server", () => {
     const checkout = await s.client.post("/api/portal/purchases", { item: "eviction_case", reference: caseId });
     await pay(s.client, checkout.body.checkout_url);
     expect((await s.client.post("/api/portal/service-jobs", { ...job, eviction_case_id: caseId })).status).toBe(201);
-    expect((await s.client.post("/api/portal/service-jobs", { ...job, addresses: [] })).status).toBe(422);
+    // Without a case, the person and an address are needed (the plan is checked first).
+    expect((await s.client.post("/api/portal/service-jobs", { ...job, addresses: [] })).status).toBe(403);
+  });
+
+  test("the process server's job for a case is filled from the case: its parties and its premises", async () => {
+    const a = await owner("Premium");
+    const opened = (await openCase(a.client, (await lateLease(a.client)).leaseId)).body;
+    expect(opened.service_job_defaults).toEqual({ person_name: "Rosa Diaz and Marco Diaz", person_description: "", addresses: [opened.place] });
+    const job = await a.client.post("/api/portal/service-jobs", { eviction_case_id: opened.id, due_on: plusDays(today(), 3) });
+    expect(job.status).toBe(201);
+    expect(job.body).toMatchObject({ person_name: "Rosa Diaz and Marco Diaz", addresses: [opened.place] });
+    // The owner may name someone else; without a case, someone must be named.
+    const other = await a.client.post("/api/portal/service-jobs", { eviction_case_id: opened.id, person_name: "Marco Diaz", addresses: ["2200 S Halsted St"], due_on: plusDays(today(), 3) });
+    expect(other.body).toMatchObject({ person_name: "Marco Diaz", addresses: ["2200 S Halsted St"] });
+    const bare = await a.client.post("/api/portal/service-jobs", { due_on: plusDays(today(), 3) });
+    expect(bare.status).toBe(422);
+    expect(bare.body.detail.map((d: { loc: string[] }) => d.loc.at(-1))).toEqual(["person_name", "addresses"]);
   });
 });

@@ -16,7 +16,7 @@ import {
 } from "../../../shared/evictions.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { evictionCases, evictionEvents, evictionNotices, leases, leaseTenants, ledgerEntries, members, portalFiles, properties, serviceJobEvents, serviceJobs, units } from "../../db/schema.ts";
-import { noticePdf, type NoticeFacts } from "../../documents/notice-pdf.ts";
+import { noticePdf, type NoticeCopy, type NoticeFacts } from "../../documents/notice-pdf.ts";
 import { AppError, notFound } from "../../errors.ts";
 import { enqueueEmail } from "../../mail/outbox.ts";
 import { renderEmail } from "../../mail/templates.ts";
@@ -128,6 +128,7 @@ function noticeView(row: NoticeRow, caseRow: CaseRow, tenancy: Tenancy) {
     statute: NOTICE_RULES[row.kind].statute,
     breach: row.breach,
     as_of: row.asOf,
+    dated_on: row.datedOn,
     amount_demanded_cents: row.amountDemandedCents,
     served: row.servedOn !== null,
     served_on: row.servedOn,
@@ -144,6 +145,7 @@ function noticeView(row: NoticeRow, caseRow: CaseRow, tenancy: Tenancy) {
     rolled_past: dates.rolledPast,
     dates_label: VERIFY_WITH_COUNSEL,
     pdf_path: `/api/portal/evictions/${caseRow.id}/notices/${row.id}/pdf`,
+    owner_pdf_path: `/api/portal/evictions/${caseRow.id}/notices/${row.id}/pdf?copy=owner`,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -256,6 +258,7 @@ async function fullCase(db: DbOrTx, row: CaseRow, today: IsoDate) {
     moves_not_yet: moves.notYet,
     owner: owner ? { name: `${owner.firstName} ${owner.lastName}`, email: owner.email, membership_level: owner.level } : null,
     property_rules: propertyRulesView(row, await rulesOfUnit(db, row.ownerId, unitId)),
+    service_job_defaults: serviceJobDefaults(row, place),
     court: courtView(row),
     notices: notices.map((n) => noticeView(n, row, tenancy)),
     documents: timeline.filter((e) => e.file).map((e) => ({ ...e.file!, added_by: e.actor_name, at: e.at })),
@@ -306,6 +309,16 @@ export async function tellOwnerOfCase(tx: DbOrTx, services: Services, row: CaseR
 async function audit(tx: DbOrTx, actor: CaseActor, row: CaseRow, action: string, details: Record<string, unknown>, now: Date) {
   if (actor.kind !== "staff") return;
   await recordAdminAction(tx, actor.staff, { action: `eviction_${action}`, targetType: "eviction_case", targetId: row.id, details }, now);
+}
+
+/** What the process server's form starts with for this case: the parties to serve and the premises (PORTAL.md 7.3). */
+export function serviceJobDefaults(row: CaseRow, place: LeasePlace) {
+  const names = row.parties.map((p) => `${p.first_name} ${p.last_name}`);
+  return {
+    person_name: names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : (names[0] ?? ""),
+    person_description: "",
+    addresses: [placeLabel(place)],
+  };
 }
 
 /** The property's rules as the case shows them, with a warning when the case's jurisdiction is not the property's. */
@@ -398,6 +411,11 @@ function checkService(input: z.output<typeof ZNoticeServiceSchema>, today: IsoDa
 
 /** Records the service of a notice: its date, method and who served; the case moves to notice served. */
 async function applyService(tx: DbOrTx, services: Services, actor: CaseActor, row: CaseRow, notice: NoticeRow, input: z.output<typeof ZNoticeServiceSchema>, today: IsoDate) {
+  if (input.served_on < notice.datedOn) {
+    throw new AppError("UNPROCESSABLE", [
+      { loc: ["body", "served_on"], msg: `This notice is dated ${notice.datedOn}: it cannot have been served on ${input.served_on}, before its own date. Prepare a new notice dated the day it was served.` },
+    ]);
+  }
   const amount = notice.kind === "5_day" ? await rentDemandedOn(tx, row, input.served_on, today) : 0;
   if (notice.kind === "5_day" && amount === 0) {
     throw new AppError("UNPROCESSABLE", [{ loc: ["body", "served_on"], msg: `No rent was unpaid on ${input.served_on}: a 5-day notice demands unpaid rent only` }]);
@@ -405,6 +423,17 @@ async function applyService(tx: DbOrTx, services: Services, actor: CaseActor, ro
   const { tenancy } = await caseFacts(tx, row);
   const dates = noticeDates(notice.kind, input.served_on, tenancy);
   if (dates.refusal) throw new AppError("UNPROCESSABLE", [{ loc: ["body", "served_on"], msg: dates.refusal }]);
+  // A notice printed before its service states the day the tenancy ends as of its own date: served
+  // later, that day may come too soon, and the notice would be short.
+  const printed = noticeDates(notice.kind, notice.datedOn, tenancy).terminatesOn;
+  if (printed && dates.terminatesOn && dates.terminatesOn > printed) {
+    throw new AppError("UNPROCESSABLE", [
+      {
+        loc: ["body", "served_on"],
+        msg: `This notice, dated ${notice.datedOn}, says the tenancy ends ${printed}; served on ${input.served_on} it would have to say ${dates.terminatesOn}. Prepare a new notice dated the day it is served.`,
+      },
+    ]);
+  }
   const [served] = await tx
     .update(evictionNotices)
     .set({ servedOn: input.served_on, serviceMethod: input.service_method, servedBy: input.served_by, asOf: input.served_on, amountDemandedCents: amount, updatedAt: services.now() })
@@ -441,7 +470,8 @@ export async function addNotice(services: Services, owner: Owner, id: string, in
     if (input.kind === "5_day" && amount === 0 && !service) {
       throw new AppError("UNPROCESSABLE", [{ loc: ["body", "kind"], msg: "No rent is unpaid today: a 5-day notice demands unpaid rent only" }]);
     }
-    const [notice] = await tx.insert(evictionNotices).values({ ownerId: owner.id, caseId: row.id, kind: input.kind, breach: input.breach, asOf: today, amountDemandedCents: amount }).returning();
+    const [notice] = await tx.insert(evictionNotices).values({ ownerId: owner.id, caseId: row.id, kind: input.kind, breach: input.breach, asOf: today, datedOn: service?.served_on ?? today, amountDemandedCents: amount })
+      .returning();
     const actor: CaseActor = { kind: "owner", owner };
     await addEvent(tx, row, actor, { kind: "notice", note: `${NOTICE_RULES[input.kind].title} prepared`, noticeId: notice!.id });
     const saved = service ? await applyService(tx, services, actor, row, notice!, service, today) : notice!;
@@ -478,27 +508,32 @@ export async function recordService(services: Services, actor: CaseActor, id: st
 }
 
 /** GET /api/portal/evictions/{id}/notices/{notice_id}/pdf: the notice filled from the lease and the ledger. */
-export async function noticeFile(services: Services, owner: Owner | null, id: string, noticeId: string) {
+export async function noticeFile(services: Services, owner: Owner | null, id: string, noticeId: string, copy: NoticeCopy = "tenant") {
   const row = await findCase(services.db, id, owner ? owner.id : null);
   const notice = await findNotice(services.db, row, noticeId);
-  const { place, tenancy } = await caseFacts(services.db, row);
-  const [landlord] = await services.db.select().from(members).where(eq(members.id, row.ownerId));
+  const { place, tenancy, unitId } = await caseFacts(services.db, row);
+  const [[landlord], rules] = await Promise.all([services.db.select().from(members).where(eq(members.id, row.ownerId)), rulesOfUnit(services.db, row.ownerId, unitId)]);
   const dates = noticeDates(notice.kind, notice.asOf, tenancy);
   const facts: NoticeFacts = {
     kind: notice.kind,
     jurisdiction: row.jurisdiction,
+    rlto: rules.rules === "chicago_rlto",
     tenants: row.parties.map((p) => `${p.first_name} ${p.last_name}`),
     premises: placeLabel(place),
     landlord: `${landlord!.firstName} ${landlord!.lastName}`,
     asOf: notice.asOf,
+    datedOn: notice.datedOn,
     amountDemandedCents: notice.amountDemandedCents,
     breach: notice.breach,
     expiresOn: dates.expiresOn,
     earliestFilingOn: dates.earliestFilingOn,
     terminatesOn: dates.terminatesOn,
+    rule: dates.rule,
+    notes: dates.notes,
     service: notice.servedOn ? { servedOn: notice.servedOn, method: notice.serviceMethod!, servedBy: notice.servedBy! } : null,
   };
-  return { body: await noticePdf(facts, notice.createdAt), filename: `${notice.kind.replace("_", "-")}-notice-${notice.asOf}.pdf` };
+  const name = `${notice.kind.replace("_", "-")}-notice-${notice.datedOn}${copy === "owner" ? "-owner-copy" : ""}.pdf`;
+  return { body: await noticePdf(facts, notice.createdAt, copy), filename: name };
 }
 
 /**
@@ -611,6 +646,11 @@ export async function addCaseDocument(services: Services, actor: CaseActor, id: 
     if (actor.kind === "staff") await tellOwnerOfCase(tx, services, row, "Staff added a document to your case", file.name);
     return fullCase(tx, row, chicagoToday(services.now()));
   });
+}
+
+/** The case's place, for the process server's defaults. */
+export async function casePlace(db: DbOrTx, row: CaseRow) {
+  return caseLease(db, row);
 }
 
 /** Checks a case id before an upload is read: 404 for a stranger's at once. */

@@ -133,6 +133,9 @@ function StaffCase({ id, onBack }: { id: string; onBack: () => void }) {
               <a className="text-brand-700 underline" href={`/api/admin/evictions/${c.id}/notices/${n.id}/pdf`} download>
                 {n.title}
               </a>{" "}
+              (<a className="text-brand-700 underline" href={`/api/admin/evictions/${c.id}/notices/${n.id}/pdf?copy=owner`} download>
+                owner's copy with the dates
+              </a>){" "}
               · {n.served ? `served ${n.served_on} by ${n.served_by}` : "not served"} · ends {n.expires_on}, earliest filing {n.earliest_filing_on} (verify with counsel)
             </li>
           ))}

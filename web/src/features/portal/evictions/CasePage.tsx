@@ -29,6 +29,15 @@ export default function CasePage({ canWrite }: { canWrite: boolean }) {
         </dl>
         {!c.paid && c.open && <PayForCase c={c} canWrite={canWrite} />}
         {!c.paid && c.open && canWrite && <OwnMoves c={c} onDone={refresh} />}
+        {c.open && c.moves_not_yet.length > 0 && (
+          <ul className="mt-3 space-y-1 text-sm text-slate-600" aria-label="What waits for a date">
+            {c.moves_not_yet.map((m) => (
+              <li key={m.to}>
+                {EVICTION_STAGE_LABELS[m.to]}: {m.reason}
+              </li>
+            ))}
+          </ul>
+        )}
       </Section>
 
       <Section title="Notices">
@@ -40,9 +49,14 @@ export default function CasePage({ canWrite }: { canWrite: boolean }) {
                 <p className="font-semibold text-slate-900">
                   {n.title} <span className="text-sm font-normal text-slate-500">({n.statute})</span>
                 </p>
-                <a className={buttonClass("secondary", "text-sm")} href={n.pdf_path} download>
-                  Download the {n.title} PDF
-                </a>
+                <span className="flex flex-wrap gap-2">
+                  <a className={buttonClass("secondary", "text-sm")} href={n.pdf_path} download>
+                    Download the {n.title} PDF
+                  </a>
+                  <a className={buttonClass("ghost", "text-sm")} href={n.owner_pdf_path} download>
+                    Your copy with the dates
+                  </a>
+                </span>
               </div>
               <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-2 text-sm md:grid-cols-4">
                 {n.kind === "5_day" && <Fact label="Rent demanded" value={money(n.amount_demanded_cents)} />}
@@ -159,11 +173,6 @@ function OwnMoves({ c, onDone }: { c: EvictionCase; onDone: () => Promise<void> 
           Withdraw this case
         </Button>
       </div>
-      {c.moves_not_yet.map((m) => (
-        <p key={m.to} className="text-slate-600">
-          {EVICTION_STAGE_LABELS[m.to]}: {m.reason}
-        </p>
-      ))}
       <FormError error={move.error} fallback="The case did not move." />
     </div>
   );
