@@ -75,11 +75,13 @@ export default function LeasePage({ canWrite }: { canWrite: boolean }) {
           <Fact label="Balance" value={balance > 0 ? `${money(balance)} owed` : balance < 0 ? `${money(-balance)} credit` : "Paid up"} strong />
         </dl>
         {lease.late_fee_warnings.length > 0 && (
-          <ul role="note" aria-label="Late-fee limit" className="mt-3 list-disc rounded-lg border border-amber-200 bg-amber-50 py-2 pl-8 pr-3 text-sm text-amber-900">
-            {lease.late_fee_warnings.map((w) => (
-              <li key={w}>{w}</li>
-            ))}
-          </ul>
+          <div role="note" aria-label="Late-fee limit" className="mt-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+            <ul className="list-disc space-y-1 pl-5">
+              {lease.late_fee_warnings.map((w) => (
+                <li key={w}>{w}</li>
+              ))}
+            </ul>
+          </div>
         )}
         {lease.tenants.some((t) => t.email) && (
           <p className="mt-3 text-xs text-slate-500">Tenants with an email get a receipt for every payment you record.</p>

@@ -75,11 +75,13 @@ export default function PropertyPage({ canWrite }: { canWrite: boolean }) {
         <p className="text-sm font-semibold text-slate-900">{RULE_SET_LABELS[p.rules]}</p>
         <p className="mt-1 text-sm text-slate-700">{p.rules_reason}</p>
         {p.rules_warnings.length > 0 && (
-          <ul role="note" aria-label="What the app cannot know" className="mt-3 list-disc space-y-1 rounded-lg border border-amber-200 bg-amber-50 py-2 pl-8 pr-3 text-sm text-amber-900">
-            {p.rules_warnings.map((w) => (
-              <li key={w}>{w}</li>
-            ))}
-          </ul>
+          <div role="note" aria-label="What the app cannot know" className="mt-3 space-y-1 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+            <ul className="list-disc space-y-1 pl-5">
+              {p.rules_warnings.map((w) => (
+                <li key={w}>{w}</li>
+              ))}
+            </ul>
+          </div>
         )}
         {canWrite && (
           <form
