@@ -1,6 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import { UTCDate } from "@date-fns/utc";
-import { addDays, addMonths, differenceInCalendarDays, format, getDaysInMonth } from "date-fns";
+import { addDays, addMonths, addYears, differenceInCalendarDays, format, getDaysInMonth } from "date-fns";
 import { z } from "zod";
 import { ASSOCIATION_TIME_ZONE } from "./time.ts";
 
@@ -43,6 +43,11 @@ export const plusMonths = (period: Period, months: number): Period => format(add
 /** Day `day` of a month (1-28 always exists). */
 export const dayOf = (period: Period, day: number): IsoDate => `${period}-${String(day).padStart(2, "0")}`;
 
+/** The same day `months` later; a day the month lacks becomes its last day (Aug 31 + 6 months: Feb 28). */
+export const plusMonthsOf = (date: IsoDate, months: number): IsoDate => iso(addMonths(utc(date), months));
+/** The same day `years` later; February 29 becomes February 28 in a common year. */
+export const plusYearsOf = (date: IsoDate, years: number): IsoDate => iso(addYears(utc(date), years));
+
 export const minDate = (a: IsoDate, b: IsoDate): IsoDate => (a < b ? a : b);
 export const maxDate = (a: IsoDate, b: IsoDate): IsoDate => (a > b ? a : b);
 
@@ -61,4 +66,9 @@ export function periodLabel(period: Period): string {
 /** "Mar 1, 2026" */
 export function dateLabel(date: IsoDate): string {
   return format(utc(date), "MMM d, yyyy");
+}
+
+/** "November 30, 2026": a date written out, as a notice states it. */
+export function longDateLabel(date: IsoDate): string {
+  return format(utc(date), "MMMM d, yyyy");
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { IsoDateSchema } from "./calendar.ts";
+import { JURISDICTION_LABELS, JURISDICTIONS, type Jurisdiction } from "./portal.ts";
 
 // Eviction coordination and the process server (PORTAL.md 7.2, 7.3, 8): the words both sides use
 // and the request bodies, shared by the server and the web app.
@@ -14,13 +15,10 @@ export const EVICTION_GROUND_LABELS: Record<EvictionGround, string> = {
   year_to_year_end: "End of a year-to-year tenancy",
 };
 
-export const EVICTION_JURISDICTIONS = ["chicago", "suburban_cook", "illinois_other"] as const;
-export type EvictionJurisdiction = (typeof EVICTION_JURISDICTIONS)[number];
-export const JURISDICTION_LABELS: Record<EvictionJurisdiction, string> = {
-  chicago: "Chicago",
-  suburban_cook: "Suburban Cook County",
-  illinois_other: "Elsewhere in Illinois",
-};
+/** A case's jurisdiction is its property's (portal.ts holds the one list). */
+export const EVICTION_JURISDICTIONS = JURISDICTIONS;
+export type EvictionJurisdiction = Jurisdiction;
+export { JURISDICTION_LABELS };
 
 export const EVICTION_STAGES = [
   "notice_prepared",
@@ -83,7 +81,8 @@ const text = (max: number) => z.string().trim().max(max);
 export const ZEvictionCaseSchema = z.object({
   lease_id: z.string().trim().max(100).min(1, "Choose the lease"),
   ground: z.enum(EVICTION_GROUNDS, "Choose the ground: unpaid_rent, lease_violation, month_to_month_end, week_to_week_end or year_to_year_end"),
-  jurisdiction: z.enum(EVICTION_JURISDICTIONS, "Choose the jurisdiction: chicago, suburban_cook or illinois_other"),
+  /** Omitted: the property's (its confirmed jurisdiction, else the app's guess from the city). */
+  jurisdiction: z.enum(EVICTION_JURISDICTIONS, "Choose the jurisdiction: chicago, suburban_cook or illinois_other").optional(),
 });
 
 const service = {
@@ -152,9 +151,11 @@ export const ZServiceJobSchema = z.object({
   eviction_case_id: z.string().trim().max(100).nullish(),
   /** The case's notice to serve (its PDF is the document). */
   notice_id: z.string().trim().max(100).nullish(),
-  person_name: text(200).min(1, "Name the person to serve"),
+  /** Empty for a case's job: the case's parties. */
+  person_name: text(200).default(""),
   person_description: text(2000).default(""),
-  addresses: z.array(text(300).min(1)).min(1, "Give at least one address").max(5),
+  /** Empty for a case's job: the case's premises. */
+  addresses: z.array(text(300).min(1)).max(5).default([]),
   due_on: IsoDateSchema,
   rush: z.boolean().default(false),
   instructions: text(4000).default(""),

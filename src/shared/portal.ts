@@ -18,6 +18,24 @@ export const PROPERTY_TYPES = {
 export type PropertyType = keyof typeof PROPERTY_TYPES;
 export const PROPERTY_TYPE_KEYS = Object.keys(PROPERTY_TYPES) as [PropertyType, ...PropertyType[]];
 
+/** Where a property is, for the landlord-tenant rules that apply there (DECISIONS.md 28). */
+export const JURISDICTIONS = ["chicago", "suburban_cook", "illinois_other"] as const;
+export type Jurisdiction = (typeof JURISDICTIONS)[number];
+export const JURISDICTION_LABELS: Record<Jurisdiction, string> = {
+  chicago: "Chicago",
+  suburban_cook: "Suburban Cook County",
+  illinois_other: "Elsewhere in Illinois",
+};
+
+/** The rule set a property's tenancies follow (jurisdiction.ts decides it). */
+export const RULE_SETS = ["chicago_rlto", "cook_county", "illinois"] as const;
+export type RuleSet = (typeof RULE_SETS)[number];
+export const RULE_SET_LABELS: Record<RuleSet, string> = {
+  chicago_rlto: "Chicago Residential Landlord and Tenant Ordinance",
+  cook_county: "Cook County Residential Tenant Landlord Ordinance",
+  illinois: "Illinois statutes only",
+};
+
 export const LEDGER_KINDS = [
   "rent",
   "late_fee",
@@ -67,7 +85,7 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   other: "Other",
 };
 
-export const LATE_FEE_KINDS = ["fixed", "percent", "chicago_rlto"] as const;
+export const LATE_FEE_KINDS = ["fixed", "percent", "chicago_rlto", "cook_county"] as const;
 export type LateFeeKind = (typeof LATE_FEE_KINDS)[number];
 
 export const ROLL_STATUSES = ["paid", "partial", "unpaid", "credit"] as const;
@@ -115,6 +133,10 @@ export const ZPropertySchema = z.object({
   property_type: z.enum(PROPERTY_TYPE_KEYS, "Choose the property type"),
   placed_in_service: IsoDateSchema.nullish(),
   building_basis_cents: cents("The building's basis").nullish(),
+  /** The owner lives in the building. Sending it (true or false) confirms it. */
+  owner_occupied: z.boolean("Say whether you live in the building").optional(),
+  /** Chicago, suburban Cook County or elsewhere in Illinois; sending it confirms it, null goes back to the app's guess from the city. */
+  jurisdiction: z.enum(JURISDICTIONS, "Choose chicago, suburban_cook or illinois_other").nullish(),
   units: z.array(ZUnitSchema).max(500, "Add at most 500 units at once").default([]),
 });
 export type TPropertyRequest = z.input<typeof ZPropertySchema>;
@@ -128,12 +150,13 @@ export const ZUnitPatchSchema = ZUnitSchema.partial().extend({ archived: z.boole
 
 /**
  * A late-fee policy (PORTAL.md 3): after `grace_days` past the due date, a fixed amount, a percent
- * of the period's rent, or Chicago's RLTO limit; optionally plus a daily amount up to a cap.
+ * of the period's rent, Chicago's RLTO limit or suburban Cook County's; optionally plus a daily
+ * amount up to a cap (not with the two limits, which are the whole fee a month).
  */
 export const ZLateFeePolicySchema = z
   .object({
     grace_days: z.number().int("Grace is whole days").min(0).max(31, "Use at most 31 grace days"),
-    kind: z.enum(LATE_FEE_KINDS, "Choose fixed, percent or Chicago RLTO"),
+    kind: z.enum(LATE_FEE_KINDS, "Choose fixed, percent, Chicago RLTO or Cook County"),
     amount_cents: cents("The late fee").nullish(),
     percent: z.number().gt(0, "The percent must be more than zero").max(100).nullish(),
     daily_cents: cents("The daily late fee").nullish(),
@@ -144,6 +167,9 @@ export const ZLateFeePolicySchema = z
     if (p.kind === "percent" && !p.percent) ctx.addIssue({ code: "custom", path: ["percent"], message: "Enter the percent of rent" });
     if (p.kind === "chicago_rlto" && p.daily_cents) {
       ctx.addIssue({ code: "custom", path: ["daily_cents"], message: "Chicago's RLTO allows no daily fee on top of its limit" });
+    }
+    if (p.kind === "cook_county" && p.daily_cents) {
+      ctx.addIssue({ code: "custom", path: ["daily_cents"], message: "Cook County's ordinance allows no daily fee on top of its limit" });
     }
     if (p.daily_cents && !p.max_cents) {
       ctx.addIssue({ code: "custom", path: ["max_cents"], message: "A daily late fee needs a most it may reach" });
@@ -257,6 +283,15 @@ export const ZImportRequestSchema = z.object({
 /** Chicago's RLTO late-fee limit (5-12-140(h)): $10 for the first $500 of monthly rent plus 5% of the rent above $500, half up to the cent. */
 export function chicagoRltoLimit(monthlyRentCents: number): number {
   return 1000 + Math.floor((2 * Math.max(0, monthlyRentCents - 50_000) * 5 + 100) / 200);
+}
+
+/**
+ * Suburban Cook County's late-fee limit (Residential Tenant Landlord Ordinance, Cook County Code
+ * Sec. 42-804): $10 a month for the first $1,000 of monthly rent plus 5% a month of the rent above
+ * $1,000, half up to the cent.
+ */
+export function cookCountyLimit(monthlyRentCents: number): number {
+  return 1000 + Math.floor((2 * Math.max(0, monthlyRentCents - 100_000) * 5 + 100) / 200);
 }
 
 // Maintenance requests (PORTAL.md 5).

@@ -83,6 +83,8 @@ interface Fixture {
     fileId: string;
     jobId: string;
     spareCase(): Promise<string>;
+    /** An unpaid case at notice prepared, for the owner's own moves (withdrawing it). */
+    spareUnpaidCase(): Promise<string>;
     spareNotice(): Promise<string>;
     spareJob(): Promise<string>;
     spareAssignedJob(): Promise<string>;
@@ -300,6 +302,7 @@ const MATRIX: Record<string, Entry> = {
   },
   "GET /api/portal/evictions/:id/notices/:notice_id/pdf": { allow: OWNER_A, params: (f) => ({ id: f.evictions.caseId, notice_id: f.evictions.noticeId }), hidden: true },
   "POST /api/portal/evictions/:id/notes": { allow: OWNER_A, params: (f) => ({ id: f.evictions.caseId }), input: () => ({ body: "Matrix note" }), hidden: true },
+  "POST /api/portal/evictions/:id/transitions": { allow: OWNER_A, params: async (f) => ({ id: await f.evictions.spareUnpaidCase() }), input: () => ({ to: "closed", note: "" }), hidden: true },
   "POST /api/portal/evictions/:id/documents": { allow: OWNER_A, params: (f) => ({ id: f.evictions.caseId }), file: {}, hidden: true },
   "GET /api/portal/service-jobs": { allow: OWNERS_READ },
   "POST /api/portal/service-jobs": { allow: ["premium"], input: () => ({ person_name: "Matrix Person", addresses: ["1 Matrix Way, Chicago"], due_on: "2030-01-01" }) },
@@ -307,7 +310,7 @@ const MATRIX: Record<string, Entry> = {
   "POST /api/portal/service-jobs/:id/documents": { allow: OWNER_A, params: (f) => ({ id: f.evictions.jobId }), file: {}, hidden: true },
   "GET /api/admin/evictions": { allow: ADMIN },
   "GET /api/admin/evictions/:id": { allow: ADMIN, params: (f) => ({ id: f.evictions.caseId }) },
-  "POST /api/admin/evictions/:id/transitions": { allow: ADMIN, params: async (f) => ({ id: await f.evictions.spareCase() }), input: () => ({ to: "notice_served", note: "" }) },
+  "POST /api/admin/evictions/:id/transitions": { allow: ADMIN, params: async (f) => ({ id: await f.evictions.spareCase() }), input: () => ({ to: "cured", note: "" }) },
   "PATCH /api/admin/evictions/:id/court": { allow: ADMIN, params: (f) => ({ id: f.evictions.caseId }), input: () => ({ case_number: `2026-M1-${Math.floor(Math.random() * 99999)}` }) },
   "POST /api/admin/evictions/:id/notes": { allow: ADMIN, params: (f) => ({ id: f.evictions.caseId }), input: () => ({ body: "Matrix staff note" }) },
   "POST /api/admin/evictions/:id/documents": { allow: ADMIN, params: (f) => ({ id: f.evictions.caseId }), file: {} },
@@ -621,12 +624,13 @@ const MATRIX: Record<string, Entry> = {
     hidden: true,
   },
   "trpc member.evictions.note": { allow: OWNER_A, input: (f) => ({ id: f.evictions.caseId, body: "Matrix note" }), hidden: true },
+  "trpc member.evictions.move": { allow: OWNER_A, input: async (f) => ({ id: await f.evictions.spareUnpaidCase(), to: "closed", note: "" }), hidden: true },
   "trpc member.serviceJobs.list": { allow: OWNERS_READ },
   "trpc member.serviceJobs.get": { allow: OWNER_A, input: (f) => ({ id: f.evictions.jobId }), hidden: true },
   "trpc member.serviceJobs.create": { allow: ["premium"], input: () => ({ person_name: "Matrix Person", addresses: ["1 Matrix Way, Chicago"], due_on: "2030-01-01" }) },
   "trpc admin.evictions.list": { allow: ADMIN },
   "trpc admin.evictions.get": { allow: ADMIN, input: (f) => ({ id: f.evictions.caseId }) },
-  "trpc admin.evictions.move": { allow: ADMIN, input: async (f) => ({ id: await f.evictions.spareCase(), to: "notice_served", note: "" }) },
+  "trpc admin.evictions.move": { allow: ADMIN, input: async (f) => ({ id: await f.evictions.spareCase(), to: "cured", note: "" }) },
   "trpc admin.evictions.court": { allow: ADMIN, input: (f) => ({ id: f.evictions.caseId, facts: { courtroom: `Room ${Math.floor(Math.random() * 2000)}` } }) },
   "trpc admin.evictions.note": { allow: ADMIN, input: (f) => ({ id: f.evictions.caseId, body: "Matrix staff note" }) },
   "trpc admin.evictions.recordService": {
@@ -964,6 +968,10 @@ beforeAll(async () => {
     spareCase: reusable(
       async () => paidCase(await newLease((await newProperty()).units[0]!.id)),
       async (id) => (await t.services.db.select({ stage: evictionCases.stage }).from(evictionCases).where(eq(evictionCases.id, id)))[0]!.stage === "notice_prepared",
+    ),
+    spareUnpaidCase: reusable(
+      async () => (await ownerA.post("/api/portal/evictions", { lease_id: await newLease((await newProperty()).units[0]!.id), ground: "unpaid_rent" })).body.id as string,
+      async (id) => (await t.services.db.select({ open: evictionCases.open }).from(evictionCases).where(eq(evictionCases.id, id)))[0]!.open,
     ),
     spareNotice,
     spareJob: reusable(newJob, async (id) => (await stateOf(id)) === "received"),

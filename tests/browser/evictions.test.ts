@@ -82,6 +82,10 @@ test("a Premium owner opens a case from a late lease, prepares the 5-day notice 
   expect(text).toContain("I, Jon Ortiz, served this notice");
 
   await payInTestMode(page, "$100.00");
+  // Served today, the notice cannot be marked expired before its period ends (PORTAL.md 7.2): the
+  // owner's page says when. Ten days later it can.
+  await shown(page.getByText(/The notice period ends .*: the case can move to notice expired from/).first());
+  ctx.server.clock.advance(10 * 86_400_000);
 
   // Staff move the case from the admin area.
   const staff = await staffPage();
@@ -101,6 +105,7 @@ test("a Premium owner opens a case from a late lease, prepares the 5-day notice 
   await shown(timeline.getByText(/The notice period is over/));
   await shown(page.getByText("Notice expired", { exact: true }).first());
   await context.close();
+  ctx.server.clock.set(new Date());
 });
 
 test("a Standard owner buys eviction coordination for a case in TEST MODE at $400", async () => {

@@ -8,7 +8,7 @@ import { periodOf, type IsoDate } from "../../src/shared/calendar.ts";
 import { renderScheduleEPdf } from "../../src/server/documents/schedule-e-pdf.ts";
 import { bankRows, duplicateKey, guessMapping, parseBankAmount, parseBankDate, payeeKey, readBankRows, suggestCategory } from "../../src/server/domain/portal/bank-import-rules.ts";
 import { cashReceipts, depositHeldOn, feesOwedOn, rentOwedOn } from "../../src/server/domain/portal/cash-rules.ts";
-import { depreciation, depreciationSchedule, RECOVERY_CLASS, RECOVERY_CLASS_LABELS, tablePercent } from "../../src/server/domain/portal/depreciation.ts";
+import { CLASS_RULES, depreciation, depreciationSchedule, PROPERTY_KIND, RECOVERY_CLASS_LABELS, recoveryMethodOf, tablePercent } from "../../src/server/domain/portal/depreciation.ts";
 import type { LedgerFact } from "../../src/server/domain/portal/ledger-rules.ts";
 import { prorate } from "../../src/server/domain/portal/rent.ts";
 import { fairRentalDays, scheduleE } from "../../src/server/domain/portal/schedule-e-rules.ts";
@@ -50,11 +50,43 @@ describe("depreciation by Publication 946", () => {
     expect(tablePercent("nonresidential_39", 41, 1)).toBe(0);
   });
 
-  test("every column of both tables adds up to 100.000%", () => {
+  test("Table A-7 (nonresidential real property placed in service before May 13, 1993, 31.5 years, mid-month): the printed percentages", () => {
+    // Year 1: Jan 3.042, Feb 2.778, Mar 2.513 ... Dec 0.132; years 2-7: 3.175 in every column.
+    expect(Array.from({ length: 12 }, (_, m) => tablePercent("nonresidential_31_5", 1, m + 1))).toEqual([3042, 2778, 2513, 2249, 1984, 1720, 1455, 1190, 926, 661, 397, 132]);
+    for (let year = 2; year <= 7; year++) for (let m = 1; m <= 12; m++) expect(tablePercent("nonresidential_31_5", year, m)).toBe(3175);
+    // Years 8-31 alternate 3.175 and 3.174 across the columns: year 8 starts with 3.175 in January, year 9 with 3.174.
+    expect(Array.from({ length: 4 }, (_, m) => tablePercent("nonresidential_31_5", 8, m + 1))).toEqual([3175, 3174, 3175, 3174]);
+    expect(Array.from({ length: 4 }, (_, m) => tablePercent("nonresidential_31_5", 9, m + 1))).toEqual([3174, 3175, 3174, 3175]);
+    expect(tablePercent("nonresidential_31_5", 31, 3)).toBe(3174);
+    // Year 32: Jan 1.720 ... Jun 3.042, then 3.175; year 33: Jul 0.132 ... Dec 1.455; nothing after.
+    expect(Array.from({ length: 12 }, (_, m) => tablePercent("nonresidential_31_5", 32, m + 1))).toEqual([1720, 1984, 2249, 2513, 2778, 3042, 3175, 3175, 3175, 3175, 3175, 3175]);
+    expect(Array.from({ length: 12 }, (_, m) => tablePercent("nonresidential_31_5", 33, m + 1))).toEqual([0, 0, 0, 0, 0, 0, 132, 397, 661, 926, 1190, 1455]);
+    expect(tablePercent("nonresidential_31_5", 34, 12)).toBe(0);
+  });
+
+  test("a building placed in service March 10, 1992 with a $275,000 basis is 31.5-year property, fully depreciated in 2023", () => {
+    // Before May 13, 1993: Table A-7, not 39 years (which would give 2.564% = $7,051 a year in 2025 and 2026).
+    expect(recoveryMethodOf("commercial", "1992-03-10")).toEqual({ method: "macrs", recoveryClass: "nonresidential_31_5" });
+    expect(recoveryMethodOf("commercial", "1993-05-12")).toEqual({ method: "macrs", recoveryClass: "nonresidential_31_5" });
+    expect(recoveryMethodOf("commercial", "1993-05-13")).toEqual({ method: "macrs", recoveryClass: "nonresidential_39" });
+    // March column: 1992 (year 1) 2.513% = $6,910.75; 1993-1998 3.175% = $8,731.25; 2022 (year 31, odd) 3.174% = $8,728.50;
+    // 2023 (year 32) 2.249% = $6,184.75; 2024 on: nothing.
+    const s = depreciationSchedule(27_500_000, "1992-03-10", 2025, "nonresidential_31_5");
+    expect(s.years.find((y) => y.year === 1992)).toEqual({ year: 1992, recoveryYear: 1, percent: 2513, amountCents: 691_075 });
+    expect(s.years.find((y) => y.year === 1993)!.amountCents).toBe(873_125);
+    expect(s.years.find((y) => y.year === 2022)!.amountCents).toBe(872_850);
+    expect(s.years.find((y) => y.year === 2023)).toEqual({ year: 2023, recoveryYear: 32, percent: 2249, amountCents: 618_475 });
+    expect(s.current).toEqual({ year: 2025, recoveryYear: 34, percent: 0, amountCents: 0 });
+    expect(depreciation(27_500_000, "1992-03-10", 2026, "nonresidential_31_5").amountCents).toBe(0);
+    expect([s.priorCents, s.remainingCents]).toEqual([27_500_000, 0]);
+  });
+
+  test("every column of the three tables adds up to 100.000%", () => {
     for (let month = 1; month <= 12; month++) {
       const a6 = Array.from({ length: 30 }, (_, i) => tablePercent("residential_27_5", i + 1, month)).reduce((s, p) => s + p, 0);
+      const a7 = Array.from({ length: 34 }, (_, i) => tablePercent("nonresidential_31_5", i + 1, month)).reduce((s, p) => s + p, 0);
       const a7a = Array.from({ length: 41 }, (_, i) => tablePercent("nonresidential_39", i + 1, month)).reduce((s, p) => s + p, 0);
-      expect([month, a6, a7a]).toEqual([month, 100_000, 100_000]);
+      expect([month, a6, a7, a7a]).toEqual([month, 100_000, 100_000, 100_000]);
     }
   });
 
@@ -73,9 +105,9 @@ describe("depreciation by Publication 946", () => {
     expect(depreciation(123_457, "2020-12-01", 2020, "residential_27_5").amountCents).toBe(188);
     // Before the year placed in service, and for land, nothing.
     expect(depreciation(27_500_000, "2020-01-15", 2019, "residential_27_5").amountCents).toBe(0);
-    expect(RECOVERY_CLASS.land).toBe("none");
-    expect(RECOVERY_CLASS.single_family).toBe("residential_27_5");
-    expect(RECOVERY_CLASS.commercial).toBe("nonresidential_39");
+    expect(recoveryMethodOf("land", "2020-01-01")).toEqual({ method: "macrs", recoveryClass: "none" });
+    expect(recoveryMethodOf("single_family", "2020-01-01")).toEqual({ method: "macrs", recoveryClass: "residential_27_5" });
+    expect(recoveryMethodOf("commercial", "2020-01-01")).toEqual({ method: "macrs", recoveryClass: "nonresidential_39" });
   });
 
   test("the schedule: earlier years, this year and the basis left; never more than the basis", () => {
@@ -95,17 +127,40 @@ describe("depreciation by Publication 946", () => {
 });
 
 describe("depreciation: the classes and the edges of the tables", () => {
-  test("each property type's recovery class (IRC 168: dwelling units 27.5 years, other buildings 39, land none)", () => {
-    expect(RECOVERY_CLASS).toEqual({
-      single_family: "residential_27_5",
-      multi_family: "residential_27_5",
-      vacation: "nonresidential_39",
-      commercial: "nonresidential_39",
-      self_rental: "nonresidential_39",
-      other: "nonresidential_39",
-      land: "none",
+  test("each property type's kind (IRC 168(e)(2)): dwellings residential, a vacation home rented to tenants too, other buildings nonresidential, land none", () => {
+    expect(PROPERTY_KIND).toEqual({
+      single_family: "residential",
+      multi_family: "residential",
+      vacation: "residential",
+      commercial: "nonresidential",
+      self_rental: "nonresidential",
+      other: "nonresidential",
+      land: "land",
     });
     expect(RECOVERY_CLASS_LABELS.none).toBe("Land: not depreciable");
+    expect(CLASS_RULES.vacation).toContain("unless it is used on a transient basis");
+    // Each type placed in service in 2000 and in 1990.
+    const classOf = (type: keyof typeof PROPERTY_KIND, date: string) => {
+      const m = recoveryMethodOf(type, date);
+      return m.method === "macrs" ? m.recoveryClass : m.method;
+    };
+    expect((Object.keys(PROPERTY_KIND) as (keyof typeof PROPERTY_KIND)[]).map((type) => [type, classOf(type, "2000-06-01"), classOf(type, "1990-06-01"), classOf(type, "1986-12-31")])).toEqual([
+      ["single_family", "residential_27_5", "residential_27_5", "owner_figure"],
+      ["multi_family", "residential_27_5", "residential_27_5", "owner_figure"],
+      ["vacation", "residential_27_5", "residential_27_5", "owner_figure"],
+      ["commercial", "nonresidential_39", "nonresidential_31_5", "owner_figure"],
+      ["self_rental", "nonresidential_39", "nonresidential_31_5", "owner_figure"],
+      ["other", "nonresidential_39", "nonresidential_31_5", "owner_figure"],
+      ["land", "none", "none", "none"],
+    ]);
+  });
+
+  test("a building placed in service before 1987 is not MACRS property: ACRS from 1981, the useful-life rules before", () => {
+    const acrs = recoveryMethodOf("multi_family", "1985-06-01");
+    expect(acrs.method === "owner_figure" && acrs.reason).toContain("ACRS property");
+    const older = recoveryMethodOf("multi_family", "1975-06-01");
+    expect(older.method === "owner_figure" && older.reason).toContain("before 1981");
+    expect(recoveryMethodOf("multi_family", "1987-01-01")).toEqual({ method: "macrs", recoveryClass: "residential_27_5" });
   });
 
   test("no percentage for land, before the year placed in service, or for a month that is not one", () => {

@@ -7,6 +7,10 @@ import {
   noticeDates,
   orderEnforceableThrough,
   rentDemanded,
+  tenancyWeekEnd,
+  tenancyYearEnd,
+  yearToYearWindow,
+  type Tenancy,
 } from "../../src/server/domain/portal/eviction-rules.ts";
 import type { LedgerFact } from "../../src/server/domain/portal/ledger-rules.ts";
 
@@ -63,6 +67,11 @@ describe("Illinois holidays, year by year", () => {
     expect(byName.get("Good Friday")).toBe("2023-04-07");
   });
 
+  test("New Year's Day 2028 is a Saturday: Friday December 31, 2027 is closed, though it is in the year before", () => {
+    expect(closedBecause("2027-12-31")).toBe("New Year's Day (observed)");
+    expect(isBusinessDay("2027-12-30")).toBe(true);
+  });
+
   test("business days: weekends and holidays are not, and say why", () => {
     expect(isBusinessDay("2026-11-24")).toBe(true); // a Tuesday
     expect(closedBecause("2026-11-28")).toBe("Saturday");
@@ -72,42 +81,159 @@ describe("Illinois holidays, year by year", () => {
   });
 });
 
+/** A month-to-month tenancy since New Year's Day 2024 (its weeks and years run from that Monday). */
+const since2024: Tenancy = { periodsFrom: "2024-01-01", leaseEndsOn: null };
+
 describe("notice dates", () => {
   test("a 5-day notice served on the Tuesday before Thanksgiving: the 5th day is Sunday the 29th, so it expires Monday the 30th", () => {
     // Served Tue Nov 24, 2026; day 1 is Wed the 25th (the day of service is not counted); day 5 is Sun Nov 29.
-    const dates = noticeDates("5_day", "2026-11-24");
+    const dates = noticeDates("5_day", "2026-11-24", since2024);
     expect(dates.expiresOn).toBe("2026-11-30");
     expect(dates.rolledPast).toEqual([{ date: "2026-11-29", reason: "Sunday" }]);
     expect(dates.earliestFilingOn).toBe("2026-12-01");
+    expect([dates.terminatesOn, dates.noticeDays, dates.serviceWindow, dates.refusal]).toEqual([null, 5, null, null]);
   });
 
   test("a 5-day notice whose 5th day is Thanksgiving expires on the Friday after, a business day", () => {
     // Served Sat Nov 21, 2026: day 5 is Thu Nov 26, Thanksgiving; Friday the 27th is a business day.
-    const dates = noticeDates("5_day", "2026-11-21");
+    const dates = noticeDates("5_day", "2026-11-21", since2024);
     expect(dates.expiresOn).toBe("2026-11-27");
     expect(dates.rolledPast).toEqual([{ date: "2026-11-26", reason: "Thanksgiving Day" }]);
   });
 
   test("Christmas week 2027: day 5 is Christmas Eve (observed), then the weekend: it expires Monday the 27th", () => {
     // Served Sun Dec 19, 2027: day 5 is Fri Dec 24 (Christmas observed), Sat 25, Sun 26 -> Mon Dec 27.
-    const dates = noticeDates("5_day", "2027-12-19");
+    const dates = noticeDates("5_day", "2027-12-19", since2024);
     expect(dates.expiresOn).toBe("2027-12-27");
     expect(dates.rolledPast.map((r) => r.date)).toEqual(["2027-12-24", "2027-12-25", "2027-12-26"]);
     expect(dates.earliestFilingOn).toBe("2027-12-28");
   });
 
+  test("a 10-day notice counts the same way", () => {
+    expect(noticeDates("10_day", "2026-03-02", since2024).expiresOn).toBe("2026-03-12"); // a Thursday
+  });
+});
+
+describe("the earliest filing day: the first day after expiry on which the clerk is open", () => {
+  test("a 5-day notice expiring Thursday December 24, 2026: Christmas, then the weekend, so Monday the 28th", () => {
+    // Served Sat Dec 19: day 5 is Thu Dec 24, a business day. Fri 25 Christmas, Sat 26, Sun 27.
+    const dates = noticeDates("5_day", "2026-12-19", since2024);
+    expect([dates.expiresOn, dates.earliestFilingOn]).toEqual(["2026-12-24", "2026-12-28"]);
+    expect(dates.filingRolledPast).toEqual([
+      { date: "2026-12-25", reason: "Christmas Day" },
+      { date: "2026-12-26", reason: "Saturday" },
+      { date: "2026-12-27", reason: "Sunday" },
+    ]);
+  });
+
+  test("a year-to-year tenancy ending Thursday December 31, 2026: New Year's Day and a weekend, so Monday January 4, 2027", () => {
+    expect(noticeDates("60_day", "2026-08-14", since2024).earliestFilingOn).toBe("2027-01-04");
+  });
+
+  test("a 5-day notice whose 5th day is Friday December 31, 2027 (New Year's Day observed): it expires Monday January 3, filing Tuesday", () => {
+    const dates = noticeDates("5_day", "2027-12-26", since2024);
+    expect([dates.expiresOn, dates.earliestFilingOn, dates.filingRolledPast]).toEqual(["2028-01-03", "2028-01-04", []]);
+  });
+
+  test("the day after expiry, when the clerk is open, is the filing day", () => {
+    // Expires Monday November 30, 2026; Tuesday December 1 is open.
+    expect(noticeDates("5_day", "2026-11-24", since2024).filingRolledPast).toEqual([]);
+  });
+});
+
+describe("the 60-day notice for a year-to-year tenancy (735 ILCS 5/9-205)", () => {
+  // A tenancy from January 1, 2024: each tenancy year ends December 31. The last 60 days of 2026 are
+  // November 2 (29 days of November) through December 31 (31 days); the four months before them run
+  // July 2 through November 1, 2026.
+  test("served August 14, 2026, inside the window, it ends the tenancy on December 31, 2026 (not 60 days after service)", () => {
+    const dates = noticeDates("60_day", "2026-08-14", since2024);
+    expect(dates.terminatesOn).toBe("2026-12-31");
+    expect(dates.expiresOn).toBe("2026-12-31");
+    expect(dates.serviceWindow).toEqual({ from: "2026-07-02", to: "2026-11-01" });
+    expect(dates.refusal).toBeNull();
+  });
+
+  test("served May 5, 2026, before the window opens, it ends nothing: refused with the window's dates", () => {
+    const dates = noticeDates("60_day", "2026-05-05", since2024);
+    expect(dates.refusal).toBe(
+      "A 60-day notice served on 2026-05-05 ends no tenancy year: to end the tenancy year that ends 2026-12-31, serve it from 2026-07-02 through 2026-11-01, within the 4 months before the last 60 days of the year (735 ILCS 5/9-205).",
+    );
+  });
+
+  test("served November 2, 2025, inside 2025's last 60 days, it is too late for 2025 and too early for 2026", () => {
+    const dates = noticeDates("60_day", "2025-11-02", since2024);
+    expect(dates.refusal).toContain("to end the tenancy year that ends 2026-12-31, serve it from 2026-07-02 through 2026-11-01");
+    expect(dates.serviceWindow).toEqual({ from: "2026-07-02", to: "2026-11-01" });
+  });
+
+  test("the window's edges: July 2 and November 1 are in, July 1 and November 2 are out", () => {
+    expect(noticeDates("60_day", "2026-07-02", since2024).refusal).toBeNull();
+    expect(noticeDates("60_day", "2026-11-01", since2024).refusal).toBeNull();
+    expect(noticeDates("60_day", "2026-07-01", since2024).refusal).not.toBeNull();
+    // November 2 is inside the last 60 days: the next window is 2027's.
+    expect(yearToYearWindow("2024-01-01", "2026-11-02")).toEqual({ yearEndsOn: "2027-12-31", from: "2027-07-02", to: "2027-11-01", inWindow: false });
+  });
+
+  test("a tenancy from April 15 has years ending April 14; the window is counted back from there", () => {
+    // The year ending April 14, 2026: its last 60 days are February 14 (15 days of February 2026)
+    // through April 14 (31 in March, 14 in April); the four months before run October 14, 2025
+    // through February 13, 2026.
+    expect(yearToYearWindow("2023-04-15", "2025-11-20")).toEqual({ yearEndsOn: "2026-04-14", from: "2025-10-14", to: "2026-02-13", inWindow: true });
+    expect(noticeDates("60_day", "2025-11-20", { periodsFrom: "2023-04-15", leaseEndsOn: null }).terminatesOn).toBe("2026-04-14");
+  });
+
+  test("a tenancy from February 29: its years end on February 28, leap year or not", () => {
+    expect([0, 1, 2, 3, 4].map((i) => tenancyYearEnd("2024-02-29", i))).toEqual(["2025-02-28", "2026-02-28", "2027-02-28", "2028-02-28", "2029-02-28"]);
+    expect(tenancyYearEnd("2024-01-01", 2)).toBe("2026-12-31");
+  });
+
+  test("a notice served before the tenancy begins ends none of its years", () => {
+    expect(noticeDates("60_day", "2023-12-01", since2024).refusal).toContain("The tenancy begins 2024-01-01");
+  });
+});
+
+describe("the 7- and 30-day notices (735 ILCS 5/9-207)", () => {
+  // A week-to-week tenancy from Monday June 1, 2026: its weeks run Monday through Sunday.
+  const weekly: Tenancy = { periodsFrom: "2026-06-01", leaseEndsOn: null };
+
+  test("a 7-day notice ends the tenancy at the end of the week of the tenancy in which its 7th day falls", () => {
+    // Served Fri Jun 5: the 7th day is Fri Jun 12, in the week Jun 8-14, which ends Sunday Jun 14.
+    expect(noticeDates("7_day", "2026-06-05", weekly).terminatesOn).toBe("2026-06-14");
+    // Served Fri Jun 12: the 7th day is Fri Jun 19, Juneteenth, so Sat, Sun -> Mon Jun 22; that week ends Sunday Jun 28.
+    const juneteenth = noticeDates("7_day", "2026-06-12", weekly);
+    expect([juneteenth.terminatesOn, juneteenth.expiresOn]).toEqual(["2026-06-28", "2026-06-28"]);
+    // Served Sat Jun 6: the 7th day is Sat Jun 13 -> Mon Jun 15; the week Jun 15-21 ends Sunday Jun 21.
+    expect(noticeDates("7_day", "2026-06-06", weekly).terminatesOn).toBe("2026-06-21");
+  });
+
+  test("a 30-day notice ends the tenancy on its 30th day, moved past a closed day; the period-end reading is noted", () => {
+    // Served Tue Oct 27, 2026: the 30th day is Thu Nov 26, Thanksgiving, so Friday Nov 27.
+    const dates = noticeDates("30_day", "2026-10-27", since2024);
+    // Filing: Saturday the 28th and Sunday the 29th are closed, so Monday November 30.
+    expect([dates.terminatesOn, dates.expiresOn, dates.earliestFilingOn]).toEqual(["2026-11-27", "2026-11-27", "2026-11-30"]);
+    expect(dates.notes.join(" ")).toContain("by that reading this notice would end the tenancy on 2026-11-30");
+  });
+
   test("a leap year: a 30-day notice served January 30, 2028 ends on Leap Day, a Tuesday", () => {
-    expect(noticeDates("30_day", "2028-01-30").expiresOn).toBe("2028-02-29");
+    expect(noticeDates("30_day", "2028-01-30", since2024).terminatesOn).toBe("2028-02-29");
     // The same in 2027 reaches Monday March 1, Casimir Pulaski's Birthday, so it ends Tuesday March 2.
-    expect(noticeDates("30_day", "2027-01-30").expiresOn).toBe("2027-03-02");
+    expect(noticeDates("30_day", "2027-01-30", since2024).terminatesOn).toBe("2027-03-02");
   });
 
-  test("10-, 7- and 60-day notices count the same way", () => {
-    expect(noticeDates("10_day", "2026-03-02").expiresOn).toBe("2026-03-12"); // a Thursday
-    expect(noticeDates("7_day", "2026-06-12").expiresOn).toBe("2026-06-22"); // the 19th is Juneteenth (Fri) -> Sat, Sun -> Mon 22
-    expect(noticeDates("60_day", "2026-09-01").expiresOn).toBe("2026-11-02"); // Oct 31 is a Saturday -> Mon Nov 2
+  test("a lease whose fixed term runs past the notice's day ends with its term", () => {
+    const dates = noticeDates("30_day", "2026-10-27", { periodsFrom: "2026-02-01", leaseEndsOn: "2027-01-31" });
+    expect(dates.terminatesOn).toBe("2027-01-31");
+    expect(dates.notes[0]).toBe("The lease's term runs through 2027-01-31: a notice cannot end the tenancy before its term ends, so it ends on 2027-01-31.");
   });
 
+  test("week ends of a tenancy: the day itself when it ends a week, else the Sunday after", () => {
+    expect(tenancyWeekEnd("2026-06-01", "2026-06-07")).toBe("2026-06-07");
+    expect(tenancyWeekEnd("2026-06-01", "2026-06-08")).toBe("2026-06-14");
+    expect(tenancyWeekEnd("2026-06-01", "2026-06-01")).toBe("2026-06-07");
+  });
+});
+
+describe("court dates", () => {
   test("an eviction order is enforceable through 120 days after entry", () => {
     expect(orderEnforceableThrough("2026-01-15")).toBe("2026-05-15");
     expect(orderEnforceableThrough("2028-01-15")).toBe("2028-05-14"); // 2028 has February 29
@@ -182,24 +308,29 @@ describe("the holiday calendar, pinned further", () => {
 
   test("each holiday names the statute it comes from, and the year's list is in date order", () => {
     const sources = Object.fromEntries(illinoisHolidays(2026).filter((h) => !h.name.endsWith("(observed)")).map((h) => [h.name, h.source]));
-    const act = "5 ILCS 490 (State Commemorative Dates Act); 10 ILCS 5/1-6(b)";
+    // 205 ILCS 630/17(a) lists every one of them; General Election Day is also 10 ILCS 5/17-25, and
+    // Juneteenth's holiday is also 5 ILCS 490/63 (with its Monday when June 19 is a Sunday).
+    const act = "205 ILCS 630/17";
     expect(sources).toEqual({
       "New Year's Day": act,
       "Dr. Martin Luther King, Jr.'s Birthday": act,
-      "Lincoln's Birthday": "5 ILCS 490/60",
+      "Lincoln's Birthday": act,
       "Presidents Day": act,
-      "Casimir Pulaski's Birthday": "5 ILCS 490/15",
-      "Good Friday": "10 ILCS 5/1-6(b)",
+      "Casimir Pulaski's Birthday": act,
+      "Good Friday": act,
       "Memorial Day": act,
-      "Juneteenth National Freedom Day": "5 ILCS 490/63",
+      "Juneteenth National Freedom Day": "205 ILCS 630/17; 5 ILCS 490/63",
       "Independence Day": act,
       "Labor Day": act,
       "Columbus Day": act,
       "Veterans' Day": act,
-      "General Election Day": "5 ILCS 490/115",
+      "General Election Day": "10 ILCS 5/17-25; 205 ILCS 630/17",
       "Thanksgiving Day": act,
       "Christmas Day": act,
     });
+    // Observed days: Juneteenth's Monday is the statute's (2022: June 19 was a Sunday); the others are the courts'.
+    expect(illinoisHolidays(2022).find((h) => h.name === "Juneteenth National Freedom Day (observed)")).toEqual({ date: "2022-06-20", name: "Juneteenth National Freedom Day (observed)", source: "5 ILCS 490/63" });
+    expect(illinoisHolidays(2026).find((h) => h.name === "Independence Day (observed)")?.source).toBe("observed day (the circuit courts' holiday orders)");
     for (const year of [2026, 2027, 2028]) {
       const dates = illinoisHolidays(year).map((h) => h.date);
       expect(dates, String(year)).toEqual([...dates].sort());

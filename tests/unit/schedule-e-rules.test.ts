@@ -3,7 +3,7 @@ import { periodOf, type IsoDate } from "../../src/shared/calendar.ts";
 import type { ExpenseCategory } from "../../src/shared/books.ts";
 import type { PropertyType } from "../../src/shared/portal.ts";
 import type { LedgerFact } from "../../src/server/domain/portal/ledger-rules.ts";
-import { fairRentalDays, percentLabel, scheduleE } from "../../src/server/domain/portal/schedule-e-rules.ts";
+import { fairRentalDays, percentLabel, scheduleE, transientShare } from "../../src/server/domain/portal/schedule-e-rules.ts";
 import type { ReportExpense, ReportLease, ReportProperty } from "../../src/server/domain/portal/statement-rules.ts";
 
 // Schedule E (Form 1040) Part I for 2025 on the cash basis, for an owner with five properties
@@ -211,8 +211,12 @@ describe("Schedule E for 2025", () => {
       [],
       [],
       ["No depreciation on line 18: enter the building's basis and the date it was placed in service on the property."],
-      ["Placed in service before 1987 (ACRS): line 18 is not computed; your tax preparer enters it."],
+      [
+        "Line 18 needs your figure: Placed in service from 1981 through 1986: ACRS property (15-, 18- or 19-year real property, or a straight line of up to 45 years if that was elected), which this report does not compute. Enter this year's depreciation from your records or earlier returns (Form 4562); the report shows $0.",
+      ],
     ]);
+    expect(report.properties.map((c) => c.line_18)).toEqual(["computed", "computed", "not_depreciable", "no_basis", "owner_figure_needed"]);
+    expect(report.properties[4]!.class_rule).toContain("A vacation home rented to tenants is residential rental property");
     expect([report.properties[2]!.depreciation, report.properties[3]!.depreciation, report.properties[4]!.depreciation]).toEqual([null, null, null]);
   });
 
@@ -228,6 +232,43 @@ describe("Schedule E for 2025", () => {
     const zeroBasis = scheduleE({ year: 2025, properties: [{ ...p87, buildingBasisCents: 0 }], leases: [], expenses: [] });
     expect(zeroBasis.report.properties[0]!.depreciation).toBeNull();
     expect(zeroBasis.report.properties[0]!.notes).toHaveLength(1);
+  });
+
+  test("a store placed in service March 10, 1992 ($275,000) is 31.5-year property (Table A-7): nothing left for 2025 and 2026", () => {
+    const store92 = property("s92", "Old Store", "commercial", "1992-03-10", 27_500_000);
+    for (const year of [2025, 2026]) {
+      const column = scheduleE({ year, properties: [store92], leases: [], expenses: [] }).report.properties[0]!;
+      expect(column.lines["18"], String(year)).toBe(0);
+      expect(column.depreciation).toMatchObject({
+        recovery_class: "nonresidential_31_5",
+        method: "Nonresidential real property placed in service before May 13, 1993, GDS 31.5 years, straight line, mid-month (Pub. 946 Table A-7)",
+        prior_years_cents: 27_500_000,
+        remaining_basis_cents: 0,
+      });
+    }
+    // 2023, its 32nd recovery year: 2.249% of $275,000 = $6,184.75, the last.
+    expect(scheduleE({ year: 2023, properties: [store92], leases: [], expenses: [] }).report.properties[0]!.lines["18"]).toBe(618_475);
+  });
+
+  test("placed in service in 1993 after May 12: 39 years, with the binding-contract exception named", () => {
+    const store93 = property("s93", "Corner Store", "commercial", "1993-05-20", 39_000_000);
+    const column = scheduleE({ year: 2025, properties: [store93], leases: [], expenses: [] }).report.properties[0]!;
+    expect(column.depreciation!.recovery_class).toBe("nonresidential_39");
+    expect(column.notes[0]).toContain("binding contract in effect before May 13, 1993");
+  });
+
+  test("a vacation home is residential rental property; rented mostly in stays under 30 days, the report warns it may be 39-year property", () => {
+    const cottage = property("cot", "Dunes Cottage", "vacation", "2015-06-01", 20_000_000);
+    const weekly = (start: IsoDate, end: IsoDate): ReportLease => ({ id: `w${start}`, propertyId: "cot", unitLabel: "House", startDate: start, endDate: end, entries: [] });
+    const season = [weekly("2025-06-01", "2025-06-07"), weekly("2025-06-08", "2025-06-14"), weekly("2025-07-01", "2025-07-10")];
+    const short = scheduleE({ year: 2025, properties: [cottage], leases: season, expenses: [] }).report.properties[0]!;
+    expect(short.depreciation!.recovery_class).toBe("residential_27_5");
+    expect(short.notes.join(" ")).toContain("used on a transient basis it is nonresidential real property (39 years)");
+    // A long let and a week: 92 of 99 days in stays of 30 days or more, so no warning.
+    const longer = [weekly("2025-06-01", "2025-08-31"), weekly("2025-09-01", "2025-09-07")];
+    expect(scheduleE({ year: 2025, properties: [cottage], leases: longer, expenses: [] }).report.properties[0]!.notes).toEqual([]);
+    expect(transientShare(longer, 2025)).toBeCloseTo(7 / 99, 10);
+    expect(transientShare([], 2025)).toBeNull();
   });
 
   test("land is not depreciated even with a basis and a date; a building needs both", () => {
@@ -251,6 +292,7 @@ describe("Schedule E for 2025", () => {
       "Cash basis: rent and fees count when received, expenses when paid.",
       "Line 2: fair rental days are the days a lease covered the property (any unit); personal-use days are 0 because the portal records no personal use. If you or your family used the property, tell your tax preparer (IRC 280A).",
       "Lines 24-26 are before any passive activity loss limit (Form 8582), which your tax preparer applies.",
+      "Line 18 needs your figure for Lake Cabin: placed in service before 1987, not computed by this report (its line 18 shows $0).",
       "1 expense(s) are not categorized and are on no line: categorize them before filing.",
       "Capital improvements are not deducted: they are depreciated from the month placed in service (add them to the property's basis or as assets on Form 4562).",
     ]);

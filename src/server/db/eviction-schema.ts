@@ -69,6 +69,8 @@ export const evictionNotices = pgTable(
     breach: text("breach").notNull().default(""),
     /** The day the figures are as of: the service day, or the day it was prepared. */
     asOf: day("as_of").notNull(),
+    /** The notice's own date, as printed: the day it was prepared, or the service day when recorded served at once. Service cannot be earlier. */
+    datedOn: day("dated_on").notNull(),
     amountDemandedCents: integer("amount_demanded_cents").notNull().default(0),
     servedOn: day("served_on"),
     serviceMethod: text("service_method", { enum: SERVICE_METHODS }),

@@ -18,6 +18,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import {
+  JURISDICTIONS,
   LEDGER_KINDS,
   MAINTENANCE_CATEGORIES,
   MAINTENANCE_PRIORITIES,
@@ -58,6 +59,12 @@ export const properties = pgTable(
     propertyType: text("property_type", { enum: PROPERTY_TYPE_KEYS }).notNull(),
     placedInService: day("placed_in_service"),
     buildingBasisCents: integer("building_basis_cents"),
+    /** The owner lives in the building (PORTAL.md 3b): with six units or fewer it is outside Chicago's and Cook County's ordinances. */
+    ownerOccupied: boolean("owner_occupied").notNull().default(false),
+    /** The owner said whether they live there; until then the app cannot know and warns. */
+    ownerOccupiedConfirmed: boolean("owner_occupied_confirmed").notNull().default(false),
+    /** Chicago, suburban Cook or elsewhere, as the owner confirmed it; null: the app's guess from the city (jurisdiction.ts). */
+    jurisdiction: text("jurisdiction", { enum: JURISDICTIONS }),
     archivedAt: tz("archived_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -44,7 +44,14 @@ function page(pdf: ReportPdf, report: ScheduleE, columns: ScheduleEColumn[], pag
       [
         { text: key, ...LINE, bold: true },
         { text: SHORT_WORDS[key] ?? SCHEDULE_E_LINES[key], ...WORDS, bold: key === "20" || key === "21" },
-        ...columns.map((c, i) => ({ text: amount(c.lines[key as keyof ScheduleEColumn["lines"]]), x: COLUMN_X[i]!, width: COLUMN_WIDTH, align: "right" as const, bold: key === "20" || key === "21" })),
+        ...columns.map((c, i) => ({
+          // A building placed in service before 1987: the report cannot compute line 18, and says so where the figure goes.
+          text: key === "18" && c.line_18 === "owner_figure_needed" ? "your figure" : amount(c.lines[key as keyof ScheduleEColumn["lines"]]),
+          x: COLUMN_X[i]!,
+          width: COLUMN_WIDTH,
+          align: "right" as const,
+          bold: key === "20" || key === "21",
+        })),
       ],
       { shade: index % 2 === 1, ruleAbove: key === "20" },
     );
@@ -121,15 +128,20 @@ export async function renderScheduleEPdf(report: ScheduleE, meta: { ownerName: s
     }
   }
 
-  const schedules = columns.filter((c) => c.depreciation);
+  const schedules = columns.filter((c) => c.depreciation || c.line_18 === "owner_figure_needed");
   if (schedules.length) {
     pdf.space(10);
     pdf.ensure(80);
     pdf.text("Line 18, depreciation of the buildings", { size: 11, bold: true, color: REPORT_COLORS.brand, gap: 6 });
     for (const c of schedules) {
-      const d = c.depreciation!;
       pdf.ensure(70);
+      if (!c.depreciation) {
+        pdf.text(`${c.column}: ${c.property.display_name}. Line 18 needs your figure (placed in service before 1987). ${c.class_rule}`, { size: 9, gap: 6 });
+        continue;
+      }
+      const d = c.depreciation;
       pdf.text(`${c.column}: ${c.property.display_name}. ${d.method}. Basis ${formatCents(d.basis_cents)}, placed in service ${dateLabel(d.placed_in_service)}.`, { size: 9, gap: 1 });
+      pdf.text(c.class_rule, { size: 8.5, color: REPORT_COLORS.muted, gap: 1 });
       pdf.text(
         `Tax year ${report.year} is recovery year ${d.recovery_year}: ${d.percent}% = ${formatCents(d.amount_cents)}. Earlier years ${formatCents(d.prior_years_cents)}; basis left after this year ${formatCents(d.remaining_basis_cents)}.`,
         { size: 9, gap: 2 },

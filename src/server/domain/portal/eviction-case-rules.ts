@@ -1,4 +1,5 @@
-import { NOTICES_FOR_GROUND, type EvictionStage, type ServiceJobState } from "../../../shared/evictions.ts";
+import { plusDays, type IsoDate } from "../../../shared/calendar.ts";
+import { NOTICES_FOR_GROUND, VERIFY_WITH_COUNSEL, type EvictionStage, type ServiceJobState } from "../../../shared/evictions.ts";
 
 // An eviction case's stages and a service job's states (PORTAL.md 7.2, 7.3), each with the only
 // legal moves as a table the code asks, like maintenance-rules.ts.
@@ -30,6 +31,36 @@ export const isOpenStage = (stage: EvictionStage) => !EVICTION_END_STAGES.includ
 
 export function canMoveCase(from: EvictionStage, to: EvictionStage): boolean {
   return EVICTION_TRANSITIONS[from].includes(to);
+}
+
+/** The dates of the notice a case's dates run from: its latest served notice. */
+export interface ServedNoticeDates {
+  servedOn: IsoDate;
+  /** The last day of the notice period. */
+  expiresOn: IsoDate;
+  /** The first day the clerk is open after it. */
+  earliestFilingOn: IsoDate;
+}
+
+/** The stages that depend on the notice: its service recorded, its period run out, the clerk open for filing. */
+export const DATED_STAGES: readonly EvictionStage[] = ["notice_served", "notice_expired", "filed"];
+
+/**
+ * Why a case may not enter `to` on `today`, or null (PORTAL.md 7.2: a stage that depends on a date
+ * cannot be entered before it). The notice has expired from the day after its period's last day;
+ * the case may be filed from the earliest filing day. The same for staff and owners.
+ */
+export function datedMoveRefusal(to: EvictionStage, notice: ServedNoticeDates | null, today: IsoDate): string | null {
+  if (!DATED_STAGES.includes(to)) return null;
+  if (!notice) return "No notice's service is recorded on this case: record the service of its notice first; the case's dates run from it.";
+  if (to === "notice_expired") {
+    const from = plusDays(notice.expiresOn, 1);
+    if (today < from) return `The notice period ends ${notice.expiresOn}: the case can move to notice expired from ${from}, not before (${VERIFY_WITH_COUNSEL}).`;
+  }
+  if (to === "filed" && today < notice.earliestFilingOn) {
+    return `The earliest filing day is ${notice.earliestFilingOn}: the case cannot be filed before it (${VERIFY_WITH_COUNSEL}).`;
+  }
+  return null;
 }
 
 /** The notices a ground allows (PORTAL.md 7.2), shared with the web app. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte } from "drizzle-orm";
 import type { z } from "zod";
 import { alaCartePrices, isPaidLevel } from "../../../shared/membership.ts";
 import { chicagoToday, type IsoDate } from "../../../shared/calendar.ts";
@@ -15,8 +15,8 @@ import {
   type EvictionStage,
 } from "../../../shared/evictions.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { evictionCases, evictionEvents, evictionNotices, leases, leaseTenants, ledgerEntries, members, portalFiles, serviceJobEvents, serviceJobs } from "../../db/schema.ts";
-import { noticePdf, type NoticeFacts } from "../../documents/notice-pdf.ts";
+import { evictionCases, evictionEvents, evictionNotices, leases, leaseTenants, ledgerEntries, members, portalFiles, properties, serviceJobEvents, serviceJobs, units } from "../../db/schema.ts";
+import { noticePdf, type NoticeCopy, type NoticeFacts } from "../../documents/notice-pdf.ts";
 import { AppError, notFound } from "../../errors.ts";
 import { enqueueEmail } from "../../mail/outbox.ts";
 import { renderEmail } from "../../mail/templates.ts";
@@ -24,10 +24,12 @@ import type { Services } from "../../services.ts";
 import { recordAdminAction, type AdminActor } from "../audit.ts";
 import { isUuid } from "../ids.ts";
 import type { Owner } from "./access.ts";
-import { canMoveCase, EVICTION_TRANSITIONS, isOpenStage, NOTICES_FOR_GROUND } from "./eviction-case-rules.ts";
-import { inCookWinterMoratorium, NOTICE_RULES, noticeDates, orderEnforceableThrough, rentDemanded } from "./eviction-rules.ts";
+import { canMoveCase, datedMoveRefusal, EVICTION_TRANSITIONS, isOpenStage, NOTICES_FOR_GROUND, type ServedNoticeDates } from "./eviction-case-rules.ts";
+import { inCookWinterMoratorium, NOTICE_RULES, noticeDates, orderEnforceableThrough, rentDemanded, type Tenancy } from "./eviction-rules.ts";
+import { occupiedSince, type OccupancyLease } from "./fair-notice.ts";
 import { describeFile, storeFile, type Upload } from "./files.ts";
-import { findOwnedLease, placesOf } from "./leases.ts";
+import { findOwnedLease, placesOf, type LeasePlace } from "./leases.ts";
+import { propertyRules } from "./properties.ts";
 import { factOf, postOwnerDue } from "./posting.ts";
 
 // Eviction coordination (PORTAL.md 7.2): a case per lease that the owner opens and the
@@ -75,15 +77,50 @@ function assertPaid(row: CaseRow) {
 
 /** Where the case's lease is: its unit and property. */
 async function caseLease(db: DbOrTx, row: CaseRow) {
-  const [lease] = await db.select({ unitId: leases.unitId }).from(leases).where(and(eq(leases.id, row.leaseId), eq(leases.ownerId, row.ownerId)));
-  return (await placesOf(db, row.ownerId, [lease!.unitId])).get(lease!.unitId)!;
+  return (await caseFacts(db, row)).place;
 }
 
-const placeLabel = (place: Awaited<ReturnType<typeof caseLease>>) =>
-  `${place.property.line1}, unit ${place.unit.label}, ${place.property.city}, ${place.property.state} ${place.property.zip}`;
+/**
+ * The case's lease: where it is, and the tenancy facts its notices' dates depend on: the lease's
+ * dates, since when its tenants have been in the unit (through earlier leases of the unit), and
+ * whether Chicago's Fair Notice ordinance applies (the case is in Chicago).
+ */
+async function caseFacts(db: DbOrTx, row: CaseRow): Promise<{ place: LeasePlace; tenancy: Tenancy; unitId: string }> {
+  const [lease] = await db
+    .select({ id: leases.id, unitId: leases.unitId, startDate: leases.startDate, endDate: leases.endDate })
+    .from(leases)
+    .where(and(eq(leases.id, row.leaseId), eq(leases.ownerId, row.ownerId)));
+  const [places, ofUnit] = await Promise.all([
+    placesOf(db, row.ownerId, [lease!.unitId]),
+    db
+      .select({ id: leases.id, startDate: leases.startDate, endDate: leases.endDate, firstName: leaseTenants.firstName, lastName: leaseTenants.lastName, email: leaseTenants.email })
+      .from(leases)
+      .innerJoin(leaseTenants, eq(leaseTenants.leaseId, leases.id))
+      .where(and(eq(leases.ownerId, row.ownerId), eq(leases.unitId, lease!.unitId), lte(leases.startDate, lease!.startDate))),
+  ]);
+  const byLease = new Map<string, OccupancyLease>();
+  for (const r of ofUnit) {
+    const entry = byLease.get(r.id) ?? { id: r.id, startDate: r.startDate, endDate: r.endDate, tenants: [] };
+    entry.tenants.push({ firstName: r.firstName, lastName: r.lastName, email: r.email });
+    byLease.set(r.id, entry);
+  }
+  const current = byLease.get(lease!.id) ?? { id: lease!.id, startDate: lease!.startDate, endDate: lease!.endDate, tenants: [] };
+  return {
+    unitId: lease!.unitId,
+    place: places.get(lease!.unitId)!,
+    tenancy: {
+      periodsFrom: lease!.startDate,
+      leaseEndsOn: lease!.endDate,
+      occupiedSince: occupiedSince(current, [...byLease.values()].filter((l) => l.id !== current.id)),
+      fairNotice: row.jurisdiction === "chicago",
+    },
+  };
+}
 
-function noticeView(row: NoticeRow, caseRow: CaseRow) {
-  const dates = noticeDates(row.kind, row.asOf);
+const placeLabel = (place: LeasePlace) => `${place.property.line1}, unit ${place.unit.label}, ${place.property.city}, ${place.property.state} ${place.property.zip}`;
+
+function noticeView(row: NoticeRow, caseRow: CaseRow, tenancy: Tenancy) {
+  const dates = noticeDates(row.kind, row.asOf, tenancy);
   return {
     id: row.id,
     kind: row.kind,
@@ -91,6 +128,7 @@ function noticeView(row: NoticeRow, caseRow: CaseRow) {
     statute: NOTICE_RULES[row.kind].statute,
     breach: row.breach,
     as_of: row.asOf,
+    dated_on: row.datedOn,
     amount_demanded_cents: row.amountDemandedCents,
     served: row.servedOn !== null,
     served_on: row.servedOn,
@@ -98,9 +136,16 @@ function noticeView(row: NoticeRow, caseRow: CaseRow) {
     served_by: row.servedBy,
     expires_on: dates.expiresOn,
     earliest_filing_on: dates.earliestFilingOn,
+    filing_rolled_past: dates.filingRolledPast,
+    terminates_on: dates.terminatesOn,
+    notice_days: dates.noticeDays,
+    service_window: dates.serviceWindow,
+    rule: dates.rule,
+    notes: row.servedOn ? dates.notes : [...(dates.refusal ? [`If served today: ${dates.refusal}`] : []), ...dates.notes],
     rolled_past: dates.rolledPast,
     dates_label: VERIFY_WITH_COUNSEL,
     pdf_path: `/api/portal/evictions/${caseRow.id}/notices/${row.id}/pdf`,
+    owner_pdf_path: `/api/portal/evictions/${caseRow.id}/notices/${row.id}/pdf?copy=owner`,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -127,6 +172,18 @@ function courtView(row: CaseRow) {
     warnings,
     dates_label: VERIFY_WITH_COUNSEL,
   };
+}
+
+/** The moves the table allows from the case's stage, split into those open today and those waiting on a date. */
+function movesOf(row: CaseRow, notice: ServedNoticeDates | null, today: IsoDate) {
+  const allowed: EvictionStage[] = [];
+  const notYet: { to: EvictionStage; reason: string }[] = [];
+  for (const to of EVICTION_TRANSITIONS[row.stage]) {
+    const refusal = datedMoveRefusal(to, notice, today);
+    if (refusal) notYet.push({ to, reason: refusal });
+    else allowed.push(to);
+  }
+  return { allowed, notYet };
 }
 
 function describeCase(row: CaseRow, place: string, level: string) {
@@ -172,20 +229,38 @@ async function timelineOf(db: DbOrTx, caseId: string) {
   }));
 }
 
+/** The dates of the case's latest served notice, or null when no service is recorded. */
+function servedNoticeOf(notices: readonly NoticeRow[], tenancy: Tenancy): ServedNoticeDates | null {
+  const served = notices.filter((n) => n.servedOn !== null).sort((a, b) => (a.servedOn! < b.servedOn! ? 1 : a.servedOn! > b.servedOn! ? -1 : b.createdAt.getTime() - a.createdAt.getTime()))[0];
+  if (!served) return null;
+  const dates = noticeDates(served.kind, served.servedOn!, tenancy);
+  return { servedOn: served.servedOn!, expiresOn: dates.expiresOn, earliestFilingOn: dates.earliestFilingOn };
+}
+
+async function servedNoticeOfCase(db: DbOrTx, row: CaseRow) {
+  const [{ tenancy }, notices] = await Promise.all([caseFacts(db, row), db.select().from(evictionNotices).where(eq(evictionNotices.caseId, row.id))]);
+  return servedNoticeOf(notices, tenancy);
+}
+
 /** A case with its notices, court facts, documents, service jobs and timeline. */
-async function fullCase(db: DbOrTx, row: CaseRow) {
-  const [place, notices, timeline, jobs, [owner]] = await Promise.all([
-    caseLease(db, row),
+async function fullCase(db: DbOrTx, row: CaseRow, today: IsoDate) {
+  const [{ place, tenancy, unitId }, notices, timeline, jobs, [owner]] = await Promise.all([
+    caseFacts(db, row),
     db.select().from(evictionNotices).where(eq(evictionNotices.caseId, row.id)).orderBy(asc(evictionNotices.createdAt)),
     timelineOf(db, row.id),
     db.select({ id: serviceJobs.id, state: serviceJobs.state, personName: serviceJobs.personName }).from(serviceJobs).where(eq(serviceJobs.caseId, row.id)),
     db.select({ level: members.membershipLevel, firstName: members.firstName, lastName: members.lastName, email: members.email }).from(members).where(eq(members.id, row.ownerId)),
   ]);
+  const moves = movesOf(row, servedNoticeOf(notices, tenancy), today);
   return {
     ...describeCase(row, placeLabel(place), owner?.level ?? "Standard"),
+    allowed_moves: moves.allowed,
+    moves_not_yet: moves.notYet,
     owner: owner ? { name: `${owner.firstName} ${owner.lastName}`, email: owner.email, membership_level: owner.level } : null,
+    property_rules: propertyRulesView(row, await rulesOfUnit(db, row.ownerId, unitId)),
+    service_job_defaults: serviceJobDefaults(row, place),
     court: courtView(row),
-    notices: notices.map((n) => noticeView(n, row)),
+    notices: notices.map((n) => noticeView(n, row, tenancy)),
     documents: timeline.filter((e) => e.file).map((e) => ({ ...e.file!, added_by: e.actor_name, at: e.at })),
     service_jobs: jobs.map((j) => ({ id: j.id, state: j.state, person_name: j.personName })),
     timeline,
@@ -236,6 +311,35 @@ async function audit(tx: DbOrTx, actor: CaseActor, row: CaseRow, action: string,
   await recordAdminAction(tx, actor.staff, { action: `eviction_${action}`, targetType: "eviction_case", targetId: row.id, details }, now);
 }
 
+/** What the process server's form starts with for this case: the parties to serve and the premises (PORTAL.md 7.3). */
+export function serviceJobDefaults(row: CaseRow, place: LeasePlace) {
+  const names = row.parties.map((p) => `${p.first_name} ${p.last_name}`);
+  return {
+    person_name: names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : (names[0] ?? ""),
+    person_description: "",
+    addresses: [placeLabel(place)],
+  };
+}
+
+/** The property's rules as the case shows them, with a warning when the case's jurisdiction is not the property's. */
+function propertyRulesView(row: CaseRow, rules: Awaited<ReturnType<typeof rulesOfUnit>>) {
+  const warnings = [...rules.warnings];
+  if (rules.jurisdiction !== row.jurisdiction) {
+    warnings.unshift(`This case is marked ${JURISDICTION_LABELS[row.jurisdiction]}, but the property is ${JURISDICTION_LABELS[rules.jurisdiction]}${rules.jurisdictionConfirmed ? "" : " (the app's guess)"}.`);
+  }
+  return { rules: rules.rules, jurisdiction: rules.jurisdiction, reason: rules.reason, warnings };
+}
+
+/** The rules of the property a unit belongs to (its jurisdiction, owner occupancy). */
+async function rulesOfUnit(db: DbOrTx, ownerId: string, unitId: string) {
+  const [unit] = await db.select({ propertyId: units.propertyId }).from(units).where(and(eq(units.id, unitId), eq(units.ownerId, ownerId)));
+  const [[property], siblings] = await Promise.all([
+    db.select().from(properties).where(and(eq(properties.id, unit!.propertyId), eq(properties.ownerId, ownerId))),
+    db.select().from(units).where(and(eq(units.propertyId, unit!.propertyId), eq(units.ownerId, ownerId))),
+  ]);
+  return propertyRules(property!, siblings);
+}
+
 /** POST /api/portal/evictions: the owner opens a case for one of their leases (one open case per lease). */
 export async function openCase(services: Services, owner: Owner, input: z.output<typeof ZEvictionCaseSchema>) {
   return services.db.transaction(async (tx) => {
@@ -247,19 +351,20 @@ export async function openCase(services: Services, owner: Owner, input: z.output
       .limit(1);
     if (existing) throw new AppError("CONFLICT", `This lease has an open eviction case already (${existing.id}). Close it before opening another.`);
     const tenants = await tx.select().from(leaseTenants).where(and(eq(leaseTenants.leaseId, lease.id), eq(leaseTenants.ownerId, owner.id))).orderBy(asc(leaseTenants.createdAt));
+    const jurisdiction = input.jurisdiction ?? (await rulesOfUnit(tx, owner.id, lease.unitId)).jurisdiction;
     const [row] = await tx
       .insert(evictionCases)
       .values({
         ownerId: owner.id,
         leaseId: lease.id,
         ground: input.ground,
-        jurisdiction: input.jurisdiction,
+        jurisdiction,
         parties: tenants.map((t) => ({ first_name: t.firstName, last_name: t.lastName, email: t.email, phone: t.phone })),
       })
       .returning();
-    await addEvent(tx, row!, { kind: "owner", owner }, { kind: "opened", to: row!.stage, note: `${EVICTION_GROUND_LABELS[input.ground]}, ${JURISDICTION_LABELS[input.jurisdiction]}` });
+    await addEvent(tx, row!, { kind: "owner", owner }, { kind: "opened", to: row!.stage, note: `${EVICTION_GROUND_LABELS[input.ground]}, ${JURISDICTION_LABELS[jurisdiction]}` });
     await tellOwnerOfCase(tx, services, row!, "Your eviction case is open", row!.paidAt ? "" : "Prepare and serve the notice now; staff coordination starts once the case is paid.");
-    return fullCase(tx, row!);
+    return fullCase(tx, row!, chicagoToday(services.now()));
   });
 }
 
@@ -281,7 +386,7 @@ async function describeMany(db: DbOrTx, rows: CaseRow[], level: string | Map<str
 }
 
 export async function getCase(services: Services, owner: Owner, id: string) {
-  return fullCase(services.db, await ownedCase(services.db, owner, id));
+  return fullCase(services.db, await ownedCase(services.db, owner, id), chicagoToday(services.now()));
 }
 
 /** The unpaid rent a 5-day notice may demand as of a day, from the lease's ledger (posted to that day first). */
@@ -306,17 +411,36 @@ function checkService(input: z.output<typeof ZNoticeServiceSchema>, today: IsoDa
 
 /** Records the service of a notice: its date, method and who served; the case moves to notice served. */
 async function applyService(tx: DbOrTx, services: Services, actor: CaseActor, row: CaseRow, notice: NoticeRow, input: z.output<typeof ZNoticeServiceSchema>, today: IsoDate) {
+  if (input.served_on < notice.datedOn) {
+    throw new AppError("UNPROCESSABLE", [
+      { loc: ["body", "served_on"], msg: `This notice is dated ${notice.datedOn}: it cannot have been served on ${input.served_on}, before its own date. Prepare a new notice dated the day it was served.` },
+    ]);
+  }
   const amount = notice.kind === "5_day" ? await rentDemandedOn(tx, row, input.served_on, today) : 0;
   if (notice.kind === "5_day" && amount === 0) {
     throw new AppError("UNPROCESSABLE", [{ loc: ["body", "served_on"], msg: `No rent was unpaid on ${input.served_on}: a 5-day notice demands unpaid rent only` }]);
+  }
+  const { tenancy } = await caseFacts(tx, row);
+  const dates = noticeDates(notice.kind, input.served_on, tenancy);
+  if (dates.refusal) throw new AppError("UNPROCESSABLE", [{ loc: ["body", "served_on"], msg: dates.refusal }]);
+  // A notice printed before its service states the day the tenancy ends as of its own date: served
+  // later, that day may come too soon, and the notice would be short.
+  const printed = noticeDates(notice.kind, notice.datedOn, tenancy).terminatesOn;
+  if (printed && dates.terminatesOn && dates.terminatesOn > printed) {
+    throw new AppError("UNPROCESSABLE", [
+      {
+        loc: ["body", "served_on"],
+        msg: `This notice, dated ${notice.datedOn}, says the tenancy ends ${printed}; served on ${input.served_on} it would have to say ${dates.terminatesOn}. Prepare a new notice dated the day it is served.`,
+      },
+    ]);
   }
   const [served] = await tx
     .update(evictionNotices)
     .set({ servedOn: input.served_on, serviceMethod: input.service_method, servedBy: input.served_by, asOf: input.served_on, amountDemandedCents: amount, updatedAt: services.now() })
     .where(eq(evictionNotices.id, notice.id))
     .returning();
-  const dates = noticeDates(notice.kind, input.served_on);
-  const note = `${NOTICE_RULES[notice.kind].title} served ${input.served_on} by ${SERVICE_METHOD_LABELS[input.service_method].toLowerCase()} (served by ${input.served_by}). Period ends ${dates.expiresOn}; earliest filing ${dates.earliestFilingOn} (${VERIFY_WITH_COUNSEL}).`;
+  const ends = dates.terminatesOn ? `The tenancy ends ${dates.terminatesOn}` : `Period ends ${dates.expiresOn}`;
+  const note = `${NOTICE_RULES[notice.kind].title} served ${input.served_on} by ${SERVICE_METHOD_LABELS[input.service_method].toLowerCase()} (served by ${input.served_by}). ${ends}; earliest filing ${dates.earliestFilingOn} (${VERIFY_WITH_COUNSEL}).`;
   await addEvent(tx, row, actor, { kind: "service", note, noticeId: notice.id });
   let current = row;
   if (row.stage === "notice_prepared") {
@@ -346,13 +470,15 @@ export async function addNotice(services: Services, owner: Owner, id: string, in
     if (input.kind === "5_day" && amount === 0 && !service) {
       throw new AppError("UNPROCESSABLE", [{ loc: ["body", "kind"], msg: "No rent is unpaid today: a 5-day notice demands unpaid rent only" }]);
     }
-    const [notice] = await tx.insert(evictionNotices).values({ ownerId: owner.id, caseId: row.id, kind: input.kind, breach: input.breach, asOf: today, amountDemandedCents: amount }).returning();
+    const [notice] = await tx.insert(evictionNotices).values({ ownerId: owner.id, caseId: row.id, kind: input.kind, breach: input.breach, asOf: today, datedOn: service?.served_on ?? today, amountDemandedCents: amount })
+      .returning();
     const actor: CaseActor = { kind: "owner", owner };
     await addEvent(tx, row, actor, { kind: "notice", note: `${NOTICE_RULES[input.kind].title} prepared`, noticeId: notice!.id });
     const saved = service ? await applyService(tx, services, actor, row, notice!, service, today) : notice!;
     if (!service) await tellOwnerOfCase(tx, services, row, "The notice is prepared", `${NOTICE_RULES[input.kind].title}: print it, serve it and record its service.`);
     const [current] = await tx.select().from(evictionCases).where(eq(evictionCases.id, row.id));
-    return { ...noticeView(saved, current!), case: await fullCase(tx, current!) };
+    const { tenancy } = await caseFacts(tx, current!);
+    return { ...noticeView(saved, current!, tenancy), case: await fullCase(tx, current!, chicagoToday(services.now())) };
   });
 }
 
@@ -376,50 +502,70 @@ export async function recordService(services: Services, actor: CaseActor, id: st
     const saved = await applyService(tx, services, actor, row, notice, input, today);
     await audit(tx, actor, row, "notice_served", { notice_id: notice.id, method: input.service_method }, services.now());
     const [current] = await tx.select().from(evictionCases).where(eq(evictionCases.id, row.id));
-    return { ...noticeView(saved, current!), case: await fullCase(tx, current!) };
+    const { tenancy } = await caseFacts(tx, current!);
+    return { ...noticeView(saved, current!, tenancy), case: await fullCase(tx, current!, chicagoToday(services.now())) };
   });
 }
 
 /** GET /api/portal/evictions/{id}/notices/{notice_id}/pdf: the notice filled from the lease and the ledger. */
-export async function noticeFile(services: Services, owner: Owner | null, id: string, noticeId: string) {
+export async function noticeFile(services: Services, owner: Owner | null, id: string, noticeId: string, copy: NoticeCopy = "tenant") {
   const row = await findCase(services.db, id, owner ? owner.id : null);
   const notice = await findNotice(services.db, row, noticeId);
-  const place = await caseLease(services.db, row);
-  const [landlord] = await services.db.select().from(members).where(eq(members.id, row.ownerId));
-  const dates = noticeDates(notice.kind, notice.asOf);
+  const { place, tenancy, unitId } = await caseFacts(services.db, row);
+  const [[landlord], rules] = await Promise.all([services.db.select().from(members).where(eq(members.id, row.ownerId)), rulesOfUnit(services.db, row.ownerId, unitId)]);
+  const dates = noticeDates(notice.kind, notice.asOf, tenancy);
   const facts: NoticeFacts = {
     kind: notice.kind,
     jurisdiction: row.jurisdiction,
+    rlto: rules.rules === "chicago_rlto",
     tenants: row.parties.map((p) => `${p.first_name} ${p.last_name}`),
     premises: placeLabel(place),
     landlord: `${landlord!.firstName} ${landlord!.lastName}`,
     asOf: notice.asOf,
+    datedOn: notice.datedOn,
     amountDemandedCents: notice.amountDemandedCents,
     breach: notice.breach,
     expiresOn: dates.expiresOn,
     earliestFilingOn: dates.earliestFilingOn,
+    terminatesOn: dates.terminatesOn,
+    rule: dates.rule,
+    notes: dates.notes,
     service: notice.servedOn ? { servedOn: notice.servedOn, method: notice.serviceMethod!, servedBy: notice.servedBy! } : null,
   };
-  return { body: await noticePdf(facts, notice.createdAt), filename: `${notice.kind.replace("_", "-")}-notice-${notice.asOf}.pdf` };
+  const name = `${notice.kind.replace("_", "-")}-notice-${notice.datedOn}${copy === "owner" ? "-owner-copy" : ""}.pdf`;
+  return { body: await noticePdf(facts, notice.createdAt, copy), filename: name };
 }
 
-/** Staff move a paid case along the transition table; the owner is emailed and the move audited. */
-export async function moveCase(services: Services, staff: AdminActor, id: string, input: { to: EvictionStage; note: string }) {
+/**
+ * A move of the case along the transition table, by staff or the owner; the owner is emailed and a
+ * staff move audited. Staff coordinate a paid case and may close any case (one opened by mistake
+ * and never paid too). The owner coordinates an unpaid case alone: they may record its moves, and
+ * closing it is withdrawing it; once paid, staff make the moves. A move that depends on a date
+ * (notice expired, filed) is refused before that date, whoever asks (409 naming it).
+ */
+export async function moveCase(services: Services, actor: CaseActor, id: string, input: { to: EvictionStage; note: string }) {
   const now = services.now();
+  const today = chicagoToday(now);
   return services.db.transaction(async (tx) => {
-    const row = await findCase(tx, id, null, true);
+    const row = await findCase(tx, id, actor.kind === "owner" ? actor.owner.id : null, true);
     assertOpen(row);
-    assertPaid(row);
+    if (actor.kind === "staff" && input.to !== "closed") assertPaid(row);
+    if (actor.kind === "owner" && row.paidAt) {
+      throw new AppError("CONFLICT", "Staff coordinate this case now that it is paid: ask them in a note to move or close it.");
+    }
     if (!canMoveCase(row.stage, input.to)) {
       const allowed = EVICTION_TRANSITIONS[row.stage].map((s) => EVICTION_STAGE_LABELS[s]).join(", ");
       throw new AppError("CONFLICT", `A case at ${EVICTION_STAGE_LABELS[row.stage].toLowerCase()} cannot move to ${EVICTION_STAGE_LABELS[input.to].toLowerCase()}. Allowed: ${allowed}.`);
     }
+    const refusal = datedMoveRefusal(input.to, await servedNoticeOfCase(tx, row), today);
+    if (refusal) throw new AppError("CONFLICT", refusal);
     const [moved] = await tx.update(evictionCases).set({ stage: input.to, open: isOpenStage(input.to), updatedAt: now }).where(eq(evictionCases.id, row.id)).returning();
-    const actor: CaseActor = { kind: "staff", staff };
-    await addEvent(tx, moved!, actor, { kind: "stage", from: row.stage, to: input.to, note: input.note });
+    const withdrawn = actor.kind === "owner" && input.to === "closed";
+    const note = input.note || (withdrawn ? "Withdrawn by the owner" : "");
+    await addEvent(tx, moved!, actor, { kind: "stage", from: row.stage, to: input.to, note });
     await audit(tx, actor, moved!, "stage_moved", { from: row.stage, to: input.to }, now);
-    await tellOwnerOfCase(tx, services, moved!, `Your case moved to ${EVICTION_STAGE_LABELS[input.to].toLowerCase()}`, input.note);
-    return fullCase(tx, moved!);
+    await tellOwnerOfCase(tx, services, moved!, withdrawn ? "You withdrew your eviction case" : `Your case moved to ${EVICTION_STAGE_LABELS[input.to].toLowerCase()}`, note);
+    return fullCase(tx, moved!, today);
   });
 }
 
@@ -449,6 +595,12 @@ export async function recordCourtFacts(services: Services, staff: AdminActor, id
     const row = await findCase(tx, id, null, true);
     assertOpen(row);
     assertPaid(row);
+    if (input.filed_on) {
+      const notice = await servedNoticeOfCase(tx, row);
+      if (notice && input.filed_on < notice.earliestFilingOn) {
+        throw new AppError("CONFLICT", `The case cannot have been filed on ${input.filed_on}: the earliest filing day is ${notice.earliestFilingOn} (${VERIFY_WITH_COUNSEL}).`);
+      }
+    }
     const patch: Partial<CaseRow> = {};
     const changes: string[] = [];
     for (const [key, column] of Object.entries(COURT_FIELDS) as [keyof typeof COURT_FIELDS, (typeof COURT_FIELDS)[keyof typeof COURT_FIELDS]][]) {
@@ -457,7 +609,7 @@ export async function recordCourtFacts(services: Services, staff: AdminActor, id
       (patch as Record<string, unknown>)[column] = value || null;
       changes.push(`${COURT_LABELS[key]}: ${value || "(cleared)"}`);
     }
-    if (changes.length === 0) return fullCase(tx, row);
+    if (changes.length === 0) return fullCase(tx, row, chicagoToday(services.now()));
     const [updated] = await tx.update(evictionCases).set({ ...patch, updatedAt: now }).where(eq(evictionCases.id, row.id)).returning();
     const actor: CaseActor = { kind: "staff", staff };
     const court = courtView(updated!);
@@ -465,7 +617,7 @@ export async function recordCourtFacts(services: Services, staff: AdminActor, id
     await addEvent(tx, updated!, actor, { kind: "court_facts", note: detail });
     await audit(tx, actor, updated!, "court_facts", { fields: Object.keys(patch) }, now);
     await tellOwnerOfCase(tx, services, updated!, "Court facts recorded on your case", detail);
-    return fullCase(tx, updated!);
+    return fullCase(tx, updated!, chicagoToday(services.now()));
   });
 }
 
@@ -478,7 +630,7 @@ export async function addCaseNote(services: Services, actor: CaseActor, id: stri
     await addEvent(tx, row, actor, { kind: "note", note: body });
     await audit(tx, actor, row, "note", {}, services.now());
     if (actor.kind === "staff") await tellOwnerOfCase(tx, services, row, "Staff added a note to your case", body);
-    return fullCase(tx, row);
+    return fullCase(tx, row, chicagoToday(services.now()));
   });
 }
 
@@ -492,8 +644,13 @@ export async function addCaseDocument(services: Services, actor: CaseActor, id: 
     await addEvent(tx, row, actor, { kind: "document", fileId: file.id, note: file.name });
     await audit(tx, actor, row, "document", { file_id: file.id }, services.now());
     if (actor.kind === "staff") await tellOwnerOfCase(tx, services, row, "Staff added a document to your case", file.name);
-    return fullCase(tx, row);
+    return fullCase(tx, row, chicagoToday(services.now()));
   });
+}
+
+/** The case's place, for the process server's defaults. */
+export async function casePlace(db: DbOrTx, row: CaseRow) {
+  return caseLease(db, row);
 }
 
 /** Checks a case id before an upload is read: 404 for a stranger's at once. */
@@ -520,7 +677,7 @@ export async function staffCaseQueue(services: Services, filter: { state?: "open
 }
 
 export async function staffGetCase(services: Services, id: string) {
-  return fullCase(services.db, await findCase(services.db, id, null));
+  return fullCase(services.db, await findCase(services.db, id, null), chicagoToday(services.now()));
 }
 
 /** A file on a case or service job, to staff (the owner's own files route serves the owner). */
@@ -540,7 +697,9 @@ export async function markCasePaid(tx: DbOrTx, services: Services, ownerId: stri
   const [row] = await tx.select().from(evictionCases).where(and(eq(evictionCases.id, caseId), eq(evictionCases.ownerId, ownerId))).for("update");
   if (!row || row.paidAt) return;
   const [paid] = await tx.update(evictionCases).set({ paidAt: services.now(), updatedAt: services.now() }).where(eq(evictionCases.id, row.id)).returning();
-  await addEvent(tx, paid!, "system", { kind: "paid", note: "Eviction coordination paid: staff coordination starts" });
+  // A checkout begun before the owner withdrew the case can still be paid: the money is recorded and staff see it is to refund.
+  const note = row.open ? "Eviction coordination paid: staff coordination starts" : "Eviction coordination paid after the case was closed: staff refund the payment";
+  await addEvent(tx, paid!, "system", { kind: "paid", note });
 }
 
 /** The case a purchase is for, the owner's (404 otherwise), not yet paid (409). */
@@ -553,7 +712,7 @@ export async function caseForPurchase(db: DbOrTx, owner: Owner, caseId: string |
 }
 
 /** Every case of the owner with its notices, court facts, documents and timeline (the export). */
-export async function exportCases(db: DbOrTx, ownerId: string) {
+export async function exportCases(db: DbOrTx, ownerId: string, today: IsoDate) {
   const rows = await db.select().from(evictionCases).where(eq(evictionCases.ownerId, ownerId)).orderBy(asc(evictionCases.createdAt));
-  return Promise.all(rows.map((row) => fullCase(db, row)));
+  return Promise.all(rows.map((row) => fullCase(db, row, today)));
 }

@@ -32,7 +32,7 @@ export async function exportOwnerBooks(services: Services, owner: Owner) {
     listExpenses(services, owner, {}),
     db.select().from(ownerStatements).where(eq(ownerStatements.ownerId, owner.id)).orderBy(asc(ownerStatements.period)),
     db.select().from(portalPurchases).where(eq(portalPurchases.ownerId, owner.id)).orderBy(asc(portalPurchases.createdAt)),
-    exportCases(db, owner.id),
+    exportCases(db, owner.id, today),
     exportJobs(db, owner.id),
   ]);
   return {

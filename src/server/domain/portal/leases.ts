@@ -9,7 +9,8 @@ import type { Services } from "../../services.ts";
 import type { Owner } from "./access.ts";
 import { standing } from "./ledger-rules.ts";
 import { factOf, postLeaseNow, postOwnerDue, termsOf, type LeaseRow } from "./posting.ts";
-import { findOwnedUnit } from "./properties.ts";
+import { lateFeeWarnings } from "./late-fee-limits.ts";
+import { findOwnedUnit, rulesOfUnits } from "./properties.ts";
 import { rentSchedule } from "./rent.ts";
 import { isUuid } from "../ids.ts";
 
@@ -57,7 +58,7 @@ export interface LeasePlace {
   property: { id: string; display_name: string; line1: string; city: string; state: string; zip: string };
 }
 
-export function describeLease(lease: LeaseRow, tenants: TenantRow[], place: LeasePlace, balanceCents: number, today: IsoDate) {
+export function describeLease(lease: LeaseRow, tenants: TenantRow[], place: LeasePlace, balanceCents: number, today: IsoDate, lateFeeWarnings: string[] = []) {
   return {
     id: lease.id,
     unit_id: lease.unitId,
@@ -73,6 +74,8 @@ export function describeLease(lease: LeaseRow, tenants: TenantRow[], place: Leas
     books_from: lease.booksFrom,
     returned_payment_fee_cents: lease.returnedPaymentFeeCents,
     late_fee: lease.lateFee ?? null,
+    /** The policy can charge more than the local ordinance's cap (late-fee-limits.ts). */
+    late_fee_warnings: lateFeeWarnings,
     reminder_days: lease.reminderDays,
     state: leaseState(lease, today),
     balance_cents: balanceCents,
@@ -145,12 +148,17 @@ export async function balancesOf(db: DbOrTx, owner: Owner, leaseIds: string[]): 
 
 export async function describeLeases(db: DbOrTx, owner: Owner, rows: LeaseRow[], today: IsoDate): Promise<LeaseView[]> {
   const ids = rows.map((l) => l.id);
-  const [places, tenants, balances] = await Promise.all([
+  const [places, tenants, balances, rules] = await Promise.all([
     placesOf(db, owner.id, rows.map((l) => l.unitId)),
     tenantsOf(db, owner, ids),
     balancesOf(db, owner, ids),
+    rulesOfUnits(db, owner.id, rows.filter((l) => l.lateFee).map((l) => l.unitId)),
   ]);
-  return rows.map((l) => describeLease(l, tenants.get(l.id) ?? [], places.get(l.unitId)!, balances.get(l.id) ?? 0, today));
+  return rows.map((l) => {
+    const ruleSet = rules.get(l.unitId)?.rules;
+    const warnings = ruleSet ? lateFeeWarnings(l.lateFee, l.rentCents, ruleSet) : [];
+    return describeLease(l, tenants.get(l.id) ?? [], places.get(l.unitId)!, balances.get(l.id) ?? 0, today, warnings);
+  });
 }
 
 export interface LeaseFilter {

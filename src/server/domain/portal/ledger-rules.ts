@@ -1,5 +1,5 @@
 import { daysBetween, firstDayOf, lastDayOf, maxDate, plusDays, type IsoDate, type Period } from "../../../shared/calendar.ts";
-import { chicagoRltoLimit, type LateFeeKind, type RollStatus } from "../../../shared/portal.ts";
+import { chicagoRltoLimit, cookCountyLimit, type LateFeeKind, type RollStatus } from "../../../shared/portal.ts";
 import { allocate, balanceOf, chargeClassOf, standing, type LedgerFact } from "./allocation.ts";
 
 // The rules of a lease's ledger (PORTAL.md 3) as pure functions of its entries: balances, late
@@ -51,6 +51,8 @@ export function baseLateFee(policy: LateFeePolicy, periodRentCents: number, mont
       return portion(periodRentCents, Math.round((policy.percent ?? 0) * 100), 10_000);
     case "chicago_rlto":
       return chicagoRltoLimit(monthlyRentCents);
+    case "cook_county":
+      return cookCountyLimit(monthlyRentCents);
   }
 }
 

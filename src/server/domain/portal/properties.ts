@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import { PROPERTY_TYPES, ZPropertySchema, type TUnit } from "../../../shared/portal.ts";
+import { PROPERTY_TYPES, ZPropertySchema, type Jurisdiction, type TUnit } from "../../../shared/portal.ts";
 import type { z } from "zod";
 import type { DbOrTx } from "../../db/client.ts";
 import { leases, properties, units } from "../../db/schema.ts";
@@ -7,6 +7,7 @@ import { AppError, notFound } from "../../errors.ts";
 import type { Services } from "../../services.ts";
 import type { Owner } from "./access.ts";
 import { isUuid } from "../ids.ts";
+import { ruleSetOf } from "./jurisdiction.ts";
 
 // Properties and their units (PORTAL.md 2). Every query names the owner: another owner's id is
 // answered exactly like one that does not exist.
@@ -32,7 +33,40 @@ export function describeUnit(unit: UnitRow) {
   };
 }
 
+/** The rules a property's tenancies follow, with why and what the app cannot know (jurisdiction.ts). */
+export function propertyRules(property: PropertyRow, propertyUnits: readonly UnitRow[]) {
+  return ruleSetOf({
+    city: property.city,
+    state: property.state,
+    propertyType: property.propertyType,
+    jurisdiction: property.jurisdiction,
+    ownerOccupied: property.ownerOccupied,
+    ownerOccupiedConfirmed: property.ownerOccupiedConfirmed,
+    unitCount: Math.max(1, propertyUnits.filter((u) => u.archivedAt === null).length),
+  });
+}
+
+/** The rules of the properties the given units belong to, by unit id. */
+export async function rulesOfUnits(db: DbOrTx, ownerId: string, unitIds: readonly string[]): Promise<Map<string, ReturnType<typeof propertyRules>>> {
+  const byUnit = new Map<string, ReturnType<typeof propertyRules>>();
+  if (unitIds.length === 0) return byUnit;
+  const owned = await db
+    .select({ unitId: units.id, propertyId: units.propertyId })
+    .from(units)
+    .where(and(eq(units.ownerId, ownerId), inArray(units.id, [...new Set(unitIds)])));
+  const propertyIds = [...new Set(owned.map((u) => u.propertyId))];
+  if (propertyIds.length === 0) return byUnit;
+  const [propertyRows, unitRows] = await Promise.all([
+    db.select().from(properties).where(and(eq(properties.ownerId, ownerId), inArray(properties.id, propertyIds))),
+    db.select().from(units).where(and(eq(units.ownerId, ownerId), inArray(units.propertyId, propertyIds))),
+  ]);
+  const rules = new Map(propertyRows.map((p) => [p.id, propertyRules(p, unitRows.filter((u) => u.propertyId === p.id))]));
+  for (const u of owned) byUnit.set(u.unitId, rules.get(u.propertyId)!);
+  return byUnit;
+}
+
 export function describeProperty(property: PropertyRow, propertyUnits: UnitRow[]) {
+  const rules = propertyRules(property, propertyUnits);
   return {
     id: property.id,
     name: property.name,
@@ -42,6 +76,13 @@ export function describeProperty(property: PropertyRow, propertyUnits: UnitRow[]
     schedule_e_code: PROPERTY_TYPES[property.propertyType].code,
     placed_in_service: property.placedInService,
     building_basis_cents: property.buildingBasisCents,
+    owner_occupied: property.ownerOccupied,
+    owner_occupied_confirmed: property.ownerOccupiedConfirmed,
+    jurisdiction: rules.jurisdiction,
+    jurisdiction_confirmed: rules.jurisdictionConfirmed,
+    rules: rules.rules,
+    rules_reason: rules.reason,
+    rules_warnings: rules.warnings,
     archived: property.archivedAt !== null,
     created_at: property.createdAt.toISOString(),
     units: propertyUnits.map(describeUnit),
@@ -137,6 +178,9 @@ export async function createProperty(db: DbOrTx, owner: Owner, input: z.output<t
       propertyType: input.property_type,
       placedInService: input.placed_in_service ?? null,
       buildingBasisCents: input.building_basis_cents ?? null,
+      ownerOccupied: input.owner_occupied ?? false,
+      ownerOccupiedConfirmed: input.owner_occupied !== undefined,
+      jurisdiction: input.jurisdiction ?? null,
     })
     .returning();
   const created = await db.insert(units).values(requested.map((u) => unitValues(owner, property!.id, u))).returning();
@@ -153,6 +197,8 @@ export async function updateProperty(
     property_type?: keyof typeof PROPERTY_TYPES;
     placed_in_service?: string | null;
     building_basis_cents?: number | null;
+    owner_occupied?: boolean;
+    jurisdiction?: Jurisdiction | null;
     archived?: boolean;
   },
 ) {
@@ -175,6 +221,8 @@ export async function updateProperty(
         ...(patch.property_type !== undefined ? { propertyType: patch.property_type } : {}),
         ...(patch.placed_in_service !== undefined ? { placedInService: patch.placed_in_service } : {}),
         ...(patch.building_basis_cents !== undefined ? { buildingBasisCents: patch.building_basis_cents } : {}),
+        ...(patch.owner_occupied !== undefined ? { ownerOccupied: patch.owner_occupied, ownerOccupiedConfirmed: true } : {}),
+        ...(patch.jurisdiction !== undefined ? { jurisdiction: patch.jurisdiction } : {}),
         ...(patch.archived !== undefined ? { archivedAt: patch.archived ? (property.archivedAt ?? now) : null } : {}),
         updatedAt: now,
       })

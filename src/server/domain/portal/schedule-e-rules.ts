@@ -1,7 +1,7 @@
 import { EXPENSE_CATEGORIES, EXPENSE_CATEGORY_KEYS, EXPENSE_LINES, INCOME_CATEGORIES, type ExpenseCategory, type IncomeCategory, type ScheduleELine } from "../../../shared/books.ts";
 import { daysBetween, maxDate, minDate, type IsoDate } from "../../../shared/calendar.ts";
 import { PROPERTY_TYPES } from "../../../shared/portal.ts";
-import { depreciationSchedule, RECOVERY_CLASS, RECOVERY_CLASS_LABELS, type RecoveryClass } from "./depreciation.ts";
+import { CLASS_RULES, depreciationSchedule, PROPERTY_KIND, RECOVERY_CLASS_LABELS, recoveryMethodOf, type RecoveryClass } from "./depreciation.ts";
 import { addressLine, receiptsByProperty, type ReportExpense, type ReportLease, type ReportProperty } from "./statement-rules.ts";
 
 // Schedule E (Form 1040) Part I for a calendar year (PORTAL.md 6), as a pure function of the
@@ -34,6 +34,14 @@ export interface ScheduleEColumn {
   line_2: { fair_rental_days: number; personal_use_days: number; qjv: boolean };
   lines: PropertyLines;
   other_items: { description: string; amount_cents: number }[];
+  /**
+   * Line 18's state: `computed` (the schedule below), `owner_figure_needed` (a building placed in
+   * service before 1987: the report cannot compute it and line 18 holds 0 until the owner's figure is
+   * entered on the return), `no_basis` (no basis or date on the property), `not_depreciable` (land).
+   */
+  line_18: "computed" | "owner_figure_needed" | "no_basis" | "not_depreciable";
+  /** The rule that puts this property type in its class, as the report prints it. */
+  class_rule: string;
   depreciation: {
     recovery_class: RecoveryClass;
     method: string;
@@ -84,6 +92,18 @@ export function fairRentalDays(leases: readonly Pick<ReportLease, "startDate" | 
   return days;
 }
 
+/**
+ * The share of a property's rental days in the year that were in stays (leases) of less than 30
+ * days, or null without rental days: the test of "used on a transient basis" (Treas. Reg.
+ * 1.48-1(h)(2)(ii)), for a vacation home.
+ */
+export function transientShare(leases: readonly Pick<ReportLease, "startDate" | "endDate">[], year: number): number | null {
+  const total = fairRentalDays(leases, year);
+  if (total === 0) return null;
+  const short = leases.filter((l) => l.endDate !== null && daysBetween(l.startDate, l.endDate) + 1 < 30);
+  return fairRentalDays(short, year) / total;
+}
+
 const emptyLines = () => Object.fromEntries(PER_PROPERTY_LINES.map((l) => [l, 0])) as PropertyLines;
 
 export function scheduleE(input: {
@@ -116,6 +136,7 @@ export function scheduleE(input: {
     if (list) list.push(e);
     else expensesOf.set(e.propertyId, [e]);
   }
+  const ownerFigures: string[] = [];
   const active = input.properties.filter((p) => !p.archived || expensesOf.has(p.id) || (receipts.get(p.id) ?? []).some((r) => inYear(r.date)));
 
   const columns = active.map((p, index): ScheduleEColumn => {
@@ -163,12 +184,22 @@ export function scheduleE(input: {
     }
 
     // Line 18: the building's depreciation by Publication 946's table.
-    const recoveryClass = RECOVERY_CLASS[p.propertyType];
     let depreciation: ScheduleEColumn["depreciation"] = null;
-    if (recoveryClass !== "none" && p.placedInService && p.buildingBasisCents) {
-      if (Number(p.placedInService.slice(0, 4)) < 1987) {
-        columnNotes.push("Placed in service before 1987 (ACRS): line 18 is not computed; your tax preparer enters it.");
+    let line18: ScheduleEColumn["line_18"] = PROPERTY_KIND[p.propertyType] === "land" ? "not_depreciable" : "no_basis";
+    if (PROPERTY_KIND[p.propertyType] !== "land" && p.placedInService && p.buildingBasisCents) {
+      const found = recoveryMethodOf(p.propertyType, p.placedInService);
+      if (found.method === "owner_figure") {
+        line18 = "owner_figure_needed";
+        columnNotes.push(`Line 18 needs your figure: ${found.reason} Enter this year's depreciation from your records or earlier returns (Form 4562); the report shows $0.`);
+        ownerFigures.push(display);
       } else {
+        const recoveryClass = found.recoveryClass;
+        line18 = "computed";
+        if (recoveryClass === "nonresidential_39" && p.placedInService <= "1993-12-31") {
+          columnNotes.push(
+            "Placed in service from May 13 through December 31, 1993: if it was bought or built under a binding contract in effect before May 13, 1993 (or its construction began before then), it is 31.5-year property (Table A-7), not 39: tell your tax preparer.",
+          );
+        }
         const schedule = depreciationSchedule(p.buildingBasisCents, p.placedInService, year, recoveryClass);
         lines["18"] = schedule.current.amountCents;
         depreciation = {
@@ -195,8 +226,16 @@ export function scheduleE(input: {
           });
         }
       }
-    } else if (recoveryClass !== "none") {
+    } else if (PROPERTY_KIND[p.propertyType] !== "land") {
       columnNotes.push("No depreciation on line 18: enter the building's basis and the date it was placed in service on the property.");
+    }
+    if (p.propertyType === "vacation") {
+      const transient = transientShare(leases, year);
+      if (transient !== null && transient > 0.5) {
+        columnNotes.push(
+          `More than half of this vacation home's rental days in ${year} were in stays of less than 30 days: used on a transient basis it is nonresidential real property (39 years), not residential (the report used 27.5 years). Tell your tax preparer.`,
+        );
+      }
     }
 
     lines["20"] = EXPENSE_LINES.reduce((s, l) => s + lines[l], 0);
@@ -210,6 +249,8 @@ export function scheduleE(input: {
       line_2: { fair_rental_days: fairRentalDays(leases, year), personal_use_days: 0, qjv: false },
       lines,
       other_items: [...other].map(([description, amount_cents]) => ({ description, amount_cents })).sort((a, b) => a.description.localeCompare(b.description)),
+      line_18: line18,
+      class_rule: CLASS_RULES[p.propertyType],
       depreciation,
       notes: columnNotes,
     };
@@ -221,6 +262,9 @@ export function scheduleE(input: {
   const losses = columns.reduce((s, c) => s + Math.min(0, c.lines["21"]), 0);
   Object.assign(all, { "23a": total("3"), "23b": total("4"), "23c": total("12"), "23d": total("18"), "23e": total("20"), "24": income, "25": losses, "26": income + losses });
 
+  if (ownerFigures.length) {
+    notes.push(`Line 18 needs your figure for ${ownerFigures.join(", ")}: placed in service before 1987, not computed by this report (its line 18 shows $0).`);
+  }
   if (uncategorized.length) notes.push(`${uncategorized.length} expense(s) are not categorized and are on no line: categorize them before filing.`);
   if (notDeductible.has("capital_improvement")) {
     notes.push("Capital improvements are not deducted: they are depreciated from the month placed in service (add them to the property's basis or as assets on Form 4562).");

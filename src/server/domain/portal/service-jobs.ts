@@ -19,6 +19,7 @@ import { recordAdminAction, type AdminActor } from "../audit.ts";
 import { isUuid } from "../ids.ts";
 import type { Owner } from "./access.ts";
 import { canMoveJob, SERVICE_JOB_OPEN_STATES, SERVICE_JOB_TRANSITIONS } from "./eviction-case-rules.ts";
+import { casePlace, serviceJobDefaults } from "./evictions.ts";
 import { acceptedType, describeFile, storeFile, type Upload } from "./files.ts";
 
 // The process server (PORTAL.md 7.3): a service job, for an eviction case or alone. The owner
@@ -143,6 +144,15 @@ export async function createJob(services: Services, owner: Owner, input: z.outpu
       throw forbidden("The process server is part of Premium. On Standard, it serves the papers of an eviction case you have paid for coordination.");
     }
     if (input.notice_id && !caseRow) throw new AppError("UNPROCESSABLE", [{ loc: ["body", "notice_id"], msg: "A notice is served within its eviction case: give eviction_case_id too" }]);
+    // A case's job is filled from the case: its parties and its premises, unless the owner names others.
+    const defaults = caseRow ? serviceJobDefaults(caseRow, await casePlace(tx, caseRow)) : null;
+    const personName = input.person_name || defaults?.person_name || "";
+    const addresses = input.addresses.length ? input.addresses : (defaults?.addresses ?? []);
+    const missing = [
+      ...(personName ? [] : [{ loc: ["body", "person_name"], msg: "Name the person to serve" }]),
+      ...(addresses.length ? [] : [{ loc: ["body", "addresses"], msg: "Give at least one address" }]),
+    ];
+    if (missing.length) throw new AppError("UNPROCESSABLE", missing);
     if (input.notice_id) {
       const [notice] = isUuid(input.notice_id)
         ? await tx.select({ id: evictionNotices.id }).from(evictionNotices).where(and(eq(evictionNotices.id, input.notice_id), eq(evictionNotices.caseId, caseRow!.id)))
@@ -155,9 +165,9 @@ export async function createJob(services: Services, owner: Owner, input: z.outpu
         ownerId: owner.id,
         caseId: caseRow?.id ?? null,
         noticeId: input.notice_id || null,
-        personName: input.person_name,
+        personName,
         personDescription: input.person_description,
-        addresses: input.addresses,
+        addresses,
         dueOn: input.due_on,
         rush: input.rush,
         instructions: input.instructions,
@@ -170,7 +180,7 @@ export async function createJob(services: Services, owner: Owner, input: z.outpu
         ownerId: owner.id,
         caseId: caseRow.id,
         kind: "service_job",
-        note: `Service job sent to the process server: ${input.person_name}`,
+        note: `Service job sent to the process server: ${personName}`,
         actor: "owner",
         actorName: actorName(actor),
       });

@@ -3,7 +3,7 @@ import { format } from "date-fns";
 import { plusDays, type IsoDate } from "../../../shared/calendar.ts";
 import type { PaidLevel } from "../../../shared/membership.ts";
 import { ASSOCIATION_TIME_ZONE } from "../../../shared/time.ts";
-import { isBusinessDay } from "./eviction-rules.ts";
+import { isBusinessDay } from "./court-calendar.ts";
 
 // Priority support's first-response targets (PORTAL.md 7.4), as pure functions. Business hours are
 // Monday to Friday, 9:00 to 17:00 in Chicago, on Illinois business days (the holiday calendar of

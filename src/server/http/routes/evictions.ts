@@ -55,6 +55,8 @@ const write = (c: { var: AppEnv["Variables"] }) => requireOwner(c.var.services, 
 const staff = (c: Context<AppEnv>): AdminActor => ({ admin: requireAdmin(c).admin, ip: c.var.meta.ip, session: c.var.auth.admin! });
 const staffActor = (c: Context<AppEnv>): CaseActor => ({ kind: "staff", staff: staff(c) });
 export const ZQueueQuerySchema = z.object({ state: z.enum(["open", "all"]).optional() });
+/** `tenant` (the default): the notice to serve; `owner`: with the app's computed dates, "verify with counsel". */
+export const ZNoticeCopyQuerySchema = z.object({ copy: z.enum(["tenant", "owner"], "Choose the copy: tenant or owner").default("tenant") });
 
 function pdf(c: Context<AppEnv>, file: { body: Uint8Array; filename: string }) {
   return c.body(new Uint8Array(file.body), 200, {
@@ -81,7 +83,15 @@ export const ownerEvictionRoutes = new Hono<AppEnv>()
     const input = await readJson(c, ZNoticeServiceSchema);
     return c.json(await recordService(c.var.services, { kind: "owner", owner }, c.req.param("id"), c.req.param("notice_id"), input));
   })
-  .get("/evictions/:id/notices/:notice_id/pdf", async (c) => pdf(c, await noticeFile(c.var.services, await read(c), c.req.param("id"), c.req.param("notice_id"))))
+  .post("/evictions/:id/transitions", async (c) => {
+    const actor: CaseActor = { kind: "owner", owner: await write(c) };
+    return c.json(await moveCase(c.var.services, actor, c.req.param("id"), await readJson(c, ZEvictionMoveSchema)));
+  })
+  .get("/evictions/:id/notices/:notice_id/pdf", async (c) => {
+    const owner = await read(c);
+    const { copy } = readQuery(c, ZNoticeCopyQuerySchema);
+    return pdf(c, await noticeFile(c.var.services, owner, c.req.param("id"), c.req.param("notice_id"), copy));
+  })
   .post("/evictions/:id/notes", async (c) => {
     const owner = await write(c);
     const { body } = await readJson(c, ZEvictionNoteSchema);
@@ -116,8 +126,8 @@ export const adminEvictionRoutes = new Hono<AppEnv>()
     return c.json(await staffGetCase(c.var.services, c.req.param("id")));
   })
   .post("/evictions/:id/transitions", async (c) => {
-    const who = staff(c);
-    return c.json(await moveCase(c.var.services, who, c.req.param("id"), await readJson(c, ZEvictionMoveSchema)));
+    const actor = staffActor(c);
+    return c.json(await moveCase(c.var.services, actor, c.req.param("id"), await readJson(c, ZEvictionMoveSchema)));
   })
   .patch("/evictions/:id/court", async (c) => {
     const who = staff(c);
@@ -141,7 +151,8 @@ export const adminEvictionRoutes = new Hono<AppEnv>()
   })
   .get("/evictions/:id/notices/:notice_id/pdf", async (c) => {
     staff(c);
-    return pdf(c, await noticeFile(c.var.services, null, c.req.param("id"), c.req.param("notice_id")));
+    const { copy } = readQuery(c, ZNoticeCopyQuerySchema);
+    return pdf(c, await noticeFile(c.var.services, null, c.req.param("id"), c.req.param("notice_id"), copy));
   })
   // The files of cases and service jobs (documents, affidavits), to staff; nothing else of the owner's.
   .get("/premium-files/:id", async (c) => {

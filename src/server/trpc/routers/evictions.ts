@@ -51,6 +51,10 @@ export const ownerEvictionsRouter = router({
   note: publicProcedure
     .input(ZId.extend(ZEvictionNoteSchema.shape))
     .mutation(async ({ ctx, input }) => addCaseNote(ctx.services, { kind: "owner", owner: await write(ctx) }, input.id, input.body)),
+  /** The owner's own moves of an unpaid case; `closed` withdraws it. */
+  move: publicProcedure
+    .input(ZId.extend(ZEvictionMoveSchema.shape))
+    .mutation(async ({ ctx, input }) => moveCase(ctx.services, { kind: "owner", owner: await write(ctx) }, input.id, input)),
 });
 
 export const ownerServiceJobsRouter = router({
@@ -62,7 +66,7 @@ export const ownerServiceJobsRouter = router({
 export const adminEvictionsRouter = router({
   list: adminProcedure.input(ZQueue).query(({ ctx, input }) => staffCaseQueue(ctx.services, input ?? {})),
   get: adminProcedure.input(ZId).query(({ ctx, input }) => staffGetCase(ctx.services, input.id)),
-  move: adminProcedure.input(ZId.extend(ZEvictionMoveSchema.shape)).mutation(({ ctx, input }) => moveCase(ctx.services, staffOf(ctx), input.id, input)),
+  move: adminProcedure.input(ZId.extend(ZEvictionMoveSchema.shape)).mutation(({ ctx, input }) => moveCase(ctx.services, { kind: "staff", staff: staffOf(ctx) }, input.id, input)),
   court: adminProcedure.input(ZId.extend({ facts: ZCourtFactsSchema })).mutation(({ ctx, input }) => recordCourtFacts(ctx.services, staffOf(ctx), input.id, input.facts)),
   note: adminProcedure
     .input(ZId.extend(ZEvictionNoteSchema.shape))

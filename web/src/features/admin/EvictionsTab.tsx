@@ -97,6 +97,11 @@ function StaffCase({ id, onBack }: { id: string; onBack: () => void }) {
         </p>
         <p className="mt-2 text-lg font-semibold text-slate-900">Stage: {c.stage_label}</p>
         {!c.paid && <p className="mt-2 rounded bg-amber-50 p-2 text-sm text-amber-900">Not paid yet: coordination starts once the owner pays for the case.</p>}
+        {!c.paid && c.open && (
+          <Button variant="secondary" className="mt-2 text-sm" disabled={move.isPending} onClick={() => move.mutate({ id: c.id, to: "closed", note: moveNote || "Closed by staff" })}>
+            Close this case
+          </Button>
+        )}
         {c.paid && c.open && (
           <div className="mt-3 space-y-2">
             <Field id={`${formId}-move-note`} label="Note for the move (emailed to the owner)">
@@ -109,6 +114,15 @@ function StaffCase({ id, onBack }: { id: string; onBack: () => void }) {
                 </Button>
               ))}
             </div>
+            {c.moves_not_yet.length > 0 && (
+              <ul className="text-sm text-slate-600" aria-label="Moves not open yet">
+                {c.moves_not_yet.map((m) => (
+                  <li key={m.to}>
+                    {EVICTION_STAGE_LABELS[m.to as EvictionStage]}: {m.reason}
+                  </li>
+                ))}
+              </ul>
+            )}
           </div>
         )}
       </Card>
@@ -119,6 +133,9 @@ function StaffCase({ id, onBack }: { id: string; onBack: () => void }) {
               <a className="text-brand-700 underline" href={`/api/admin/evictions/${c.id}/notices/${n.id}/pdf`} download>
                 {n.title}
               </a>{" "}
+              (<a className="text-brand-700 underline" href={`/api/admin/evictions/${c.id}/notices/${n.id}/pdf?copy=owner`} download>
+                owner's copy with the dates
+              </a>){" "}
               · {n.served ? `served ${n.served_on} by ${n.served_by}` : "not served"} · ends {n.expires_on}, earliest filing {n.earliest_filing_on} (verify with counsel)
             </li>
           ))}

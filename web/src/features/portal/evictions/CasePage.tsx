@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { Link, useParams } from "react-router-dom";
-import { NOTICES_FOR_GROUND, SERVICE_METHOD_LABELS, SERVICE_METHODS, type NoticeKindKey, type ServiceMethod } from "@shared/evictions.ts";
+import { EVICTION_STAGE_LABELS, NOTICES_FOR_GROUND, SERVICE_METHOD_LABELS, SERVICE_METHODS, type NoticeKindKey, type ServiceMethod } from "@shared/evictions.ts";
 import { chicagoToday } from "@shared/calendar.ts";
 import { Button, buttonClass } from "../../../components/Button.tsx";
 import { Field, inputClass } from "../../../components/FormField.tsx";
@@ -28,6 +28,16 @@ export default function CasePage({ canWrite }: { canWrite: boolean }) {
           <Fact label="Coordination" value={c.paid ? "Paid: staff coordinate" : "Not paid yet"} />
         </dl>
         {!c.paid && c.open && <PayForCase c={c} canWrite={canWrite} />}
+        {!c.paid && c.open && canWrite && <OwnMoves c={c} onDone={refresh} />}
+        {c.open && c.moves_not_yet.length > 0 && (
+          <ul className="mt-3 space-y-1 text-sm text-slate-600" aria-label="What waits for a date">
+            {c.moves_not_yet.map((m) => (
+              <li key={m.to}>
+                {EVICTION_STAGE_LABELS[m.to]}: {m.reason}
+              </li>
+            ))}
+          </ul>
+        )}
       </Section>
 
       <Section title="Notices">
@@ -39,16 +49,38 @@ export default function CasePage({ canWrite }: { canWrite: boolean }) {
                 <p className="font-semibold text-slate-900">
                   {n.title} <span className="text-sm font-normal text-slate-500">({n.statute})</span>
                 </p>
-                <a className={buttonClass("secondary", "text-sm")} href={n.pdf_path} download>
-                  Download the {n.title} PDF
-                </a>
+                <span className="flex flex-wrap gap-2">
+                  <a className={buttonClass("secondary", "text-sm")} href={n.pdf_path} download>
+                    Download the {n.title} PDF
+                  </a>
+                  <a className={buttonClass("ghost", "text-sm")} href={n.owner_pdf_path} download>
+                    Your copy with the dates
+                  </a>
+                </span>
               </div>
               <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-2 text-sm md:grid-cols-4">
                 {n.kind === "5_day" && <Fact label="Rent demanded" value={money(n.amount_demanded_cents)} />}
                 <Fact label="Served" value={n.served ? `${day(n.served_on)} by ${n.served_by}` : "Not yet"} />
-                <Fact label={n.served ? "Notice period ends" : "Ends if served today"} value={day(n.expires_on)} counsel />
+                {n.terminates_on ? (
+                  <Fact label={n.served ? "Tenancy ends" : "Tenancy ends if served today"} value={day(n.terminates_on)} counsel />
+                ) : (
+                  <Fact label={n.served ? "Notice period ends" : "Ends if served today"} value={day(n.expires_on)} counsel />
+                )}
                 <Fact label="Earliest filing" value={day(n.earliest_filing_on)} counsel />
               </dl>
+              {n.service_window && (
+                <p className="mt-2 text-sm text-slate-700">
+                  Serve it from {day(n.service_window.from)} through {day(n.service_window.to)} to end the tenancy year on {day(n.terminates_on ?? n.expires_on)}.
+                </p>
+              )}
+              <p className="mt-2 text-xs text-slate-500">{n.rule}</p>
+              {n.notes.length > 0 && (
+                <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-amber-900" aria-label="About these dates">
+                  {n.notes.map((note) => (
+                    <li key={note}>{note}</li>
+                  ))}
+                </ul>
+              )}
               {n.served && n.service_method && <p className="mt-2 text-sm text-slate-600">Service: {SERVICE_METHOD_LABELS[n.service_method]}</p>}
               {!n.served && canWrite && c.open && <RecordService caseId={c.id} noticeId={n.id} onDone={refresh} />}
             </li>
@@ -121,6 +153,27 @@ function PayForCase({ c, canWrite }: { c: EvictionCase; canWrite: boolean }) {
         </Button>
       )}
       <FormError error={buy.error} fallback="The checkout did not start." />
+    </div>
+  );
+}
+
+/** An unpaid case is the owner's to move: its progress, or withdrawing it (a case opened by mistake). */
+function OwnMoves({ c, onDone }: { c: EvictionCase; onDone: () => Promise<void> }) {
+  const move = trpc.member.evictions.move.useMutation({ onSuccess: onDone });
+  const progress = c.allowed_moves.filter((to) => to !== "closed");
+  return (
+    <div className="mt-4 space-y-2 text-sm">
+      <div className="flex flex-wrap gap-2" aria-label="Record the case's progress">
+        {progress.map((to) => (
+          <Button key={to} variant="secondary" className="text-sm" disabled={move.isPending} onClick={() => move.mutate({ id: c.id, to, note: "" })}>
+            Mark {EVICTION_STAGE_LABELS[to].toLowerCase()}
+          </Button>
+        ))}
+        <Button variant="ghost" className="text-sm text-red-700" disabled={move.isPending} onClick={() => move.mutate({ id: c.id, to: "closed", note: "" })}>
+          Withdraw this case
+        </Button>
+      </div>
+      <FormError error={move.error} fallback="The case did not move." />
     </div>
   );
 }

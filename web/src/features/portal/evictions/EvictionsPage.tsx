@@ -59,7 +59,8 @@ function OpenCase({ leaseId }: { leaseId: string }) {
   const utils = trpc.useUtils();
   const lease = trpc.member.owner.leases.get.useQuery({ id: leaseId });
   const [ground, setGround] = useState<EvictionGround>("unpaid_rent");
-  const [jurisdiction, setJurisdiction] = useState<EvictionJurisdiction>("chicago");
+  /** "" takes the property's jurisdiction. */
+  const [jurisdiction, setJurisdiction] = useState<EvictionJurisdiction | "">("");
   const open = trpc.member.evictions.open.useMutation({
     onSuccess: async (c) => {
       await utils.member.evictions.invalidate();
@@ -77,7 +78,7 @@ function OpenCase({ leaseId }: { leaseId: string }) {
         className="grid gap-4 md:grid-cols-3"
         onSubmit={(e) => {
           e.preventDefault();
-          open.mutate({ lease_id: leaseId, ground, jurisdiction });
+          open.mutate({ lease_id: leaseId, ground, ...(jurisdiction ? { jurisdiction } : {}) });
         }}
       >
         <Field id={`${id}-ground`} label="Ground">
@@ -90,7 +91,8 @@ function OpenCase({ leaseId }: { leaseId: string }) {
           </select>
         </Field>
         <Field id={`${id}-where`} label="Jurisdiction">
-          <select id={`${id}-where`} className={inputClass} value={jurisdiction} onChange={(e) => setJurisdiction(e.target.value as EvictionJurisdiction)}>
+          <select id={`${id}-where`} className={inputClass} value={jurisdiction} onChange={(e) => setJurisdiction(e.target.value as EvictionJurisdiction | "")}>
+            <option value="">The property's</option>
             {EVICTION_JURISDICTIONS.map((j) => (
               <option key={j} value={j}>
                 {JURISDICTION_LABELS[j]}

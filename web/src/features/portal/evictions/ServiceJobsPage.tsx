@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router-dom";
 import { chicagoToday, plusDays } from "@shared/calendar.ts";
 import { Button } from "../../../components/Button.tsx";
@@ -61,6 +61,13 @@ function NewJob({ caseId }: { caseId: string | null }) {
     },
   });
   const notice = linked.data?.notices.at(-1);
+  // The form is filled from the case once it loads: the parties to serve and the premises.
+  const defaults = linked.data?.service_job_defaults;
+  useEffect(() => {
+    if (!defaults) return;
+    setPerson((current) => current || defaults.person_name);
+    setAddress((current) => current || defaults.addresses.join("\n"));
+  }, [defaults]);
   return (
     <Section title="Send a job to the process server">
       {linked.data && <p className="mb-3 text-sm text-slate-700">For the eviction case at {linked.data.place}.</p>}

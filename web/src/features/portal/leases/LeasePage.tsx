@@ -69,11 +69,20 @@ export default function LeasePage({ canWrite }: { canWrite: boolean }) {
             value={
               !lease.late_fee
                 ? "None"
-                : `${lease.late_fee.kind === "chicago_rlto" ? "Chicago RLTO limit" : lease.late_fee.kind === "percent" ? `${lease.late_fee.percent}% of rent` : money(lease.late_fee.amount_cents ?? 0)} after ${lease.late_fee.grace_days} grace days`
+                : `${lease.late_fee.kind === "chicago_rlto" ? "Chicago RLTO limit" : lease.late_fee.kind === "cook_county" ? "Cook County limit" : lease.late_fee.kind === "percent" ? `${lease.late_fee.percent}% of rent` : money(lease.late_fee.amount_cents ?? 0)} after ${lease.late_fee.grace_days} grace days`
             }
           />
           <Fact label="Balance" value={balance > 0 ? `${money(balance)} owed` : balance < 0 ? `${money(-balance)} credit` : "Paid up"} strong />
         </dl>
+        {lease.late_fee_warnings.length > 0 && (
+          <div role="note" aria-label="Late-fee limit" className="mt-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+            <ul className="list-disc space-y-1 pl-5">
+              {lease.late_fee_warnings.map((w) => (
+                <li key={w}>{w}</li>
+              ))}
+            </ul>
+          </div>
+        )}
         {lease.tenants.some((t) => t.email) && (
           <p className="mt-3 text-xs text-slate-500">Tenants with an email get a receipt for every payment you record.</p>
         )}

@@ -1,12 +1,14 @@
 import { useFieldArray, useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router-dom";
-import { chicagoRltoLimit, formatCents, parseDollars, ZLeaseSchema } from "@shared/portal.ts";
+import { chicagoRltoLimit, cookCountyLimit, formatCents, parseDollars, ZLeaseSchema } from "@shared/portal.ts";
 import { Button } from "../../../components/Button.tsx";
 import { Field, fieldNote, inputClass } from "../../../components/FormField.tsx";
 import { trpc } from "../../../trpc.ts";
 import { Failed, FormError, Section, Working } from "../owner/ui.tsx";
 
-type LateFeeChoice = "none" | "fixed" | "percent" | "chicago_rlto";
+type LateFeeChoice = "none" | "fixed" | "percent" | "chicago_rlto" | "cook_county";
+/** The two presets are each the whole fee a month: no daily amount on top. */
+const isLimit = (choice: LateFeeChoice) => choice === "chicago_rlto" || choice === "cook_county";
 
 interface LeaseFormValues {
   unit_id: string;
@@ -73,7 +75,7 @@ export default function NewLeasePage() {
             kind: v.late_fee,
             amount_cents: v.late_fee === "fixed" ? dollarsOrNull(v.fee_amount) : null,
             percent: v.late_fee === "percent" ? Number(v.fee_percent) : null,
-            daily_cents: v.late_fee !== "chicago_rlto" ? dollarsOrNull(v.daily) : null,
+            daily_cents: !isLimit(v.late_fee) ? dollarsOrNull(v.daily) : null,
             max_cents: dollarsOrNull(v.max),
           };
     const parsed = ZLeaseSchema.safeParse({
@@ -150,14 +152,15 @@ export default function NewLeasePage() {
           <Field id="lease-late-fee" label="Late-fee policy">
             <select id="lease-late-fee" className={inputClass} {...form.register("late_fee")}>
               <option value="chicago_rlto">Chicago RLTO limit ($10 + 5% of rent over $500)</option>
+              <option value="cook_county">Suburban Cook County limit ($10 + 5% of rent over $1,000)</option>
               <option value="fixed">A fixed amount</option>
               <option value="percent">A percent of the month's rent</option>
               <option value="none">No late fee</option>
             </select>
           </Field>
-          {lateFee === "chicago_rlto" && rent > 0 && (
+          {isLimit(lateFee) && rent > 0 && (
             <p className="text-sm text-slate-600">
-              On {formatCents(rent)} rent that is {formatCents(chicagoRltoLimit(rent))} a month.
+              On {formatCents(rent)} rent that is {formatCents(lateFee === "chicago_rlto" ? chicagoRltoLimit(rent) : cookCountyLimit(rent))} a month.
             </p>
           )}
           {lateFee !== "none" && (
@@ -165,7 +168,7 @@ export default function NewLeasePage() {
               {input("grace_days", "Grace days after the due date", { type: "number", min: 0, max: 31 })}
               {lateFee === "fixed" && input("fee_amount", "Late fee ($)", { inputMode: "decimal" })}
               {lateFee === "percent" && input("fee_percent", "Percent of rent", { inputMode: "decimal", placeholder: "5" })}
-              {lateFee !== "chicago_rlto" && input("daily", "Plus per day late ($, optional)", { inputMode: "decimal" })}
+              {!isLimit(lateFee) && input("daily", "Plus per day late ($, optional)", { inputMode: "decimal" })}
               {input("max", "Most a late fee may be ($, optional)", { inputMode: "decimal" })}
             </div>
           )}

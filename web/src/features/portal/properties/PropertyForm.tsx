@@ -1,5 +1,5 @@
 import { useFieldArray, useForm } from "react-hook-form";
-import { PROPERTY_TYPE_KEYS, PROPERTY_TYPES, ZPropertySchema, type PropertyType } from "@shared/portal.ts";
+import { JURISDICTION_LABELS, JURISDICTIONS, PROPERTY_TYPE_KEYS, PROPERTY_TYPES, ZPropertySchema, type Jurisdiction, type PropertyType } from "@shared/portal.ts";
 import { Button } from "../../../components/Button.tsx";
 import { Field, fieldNote, inputClass } from "../../../components/FormField.tsx";
 import { trpc } from "../../../trpc.ts";
@@ -13,6 +13,10 @@ interface PropertyFormValues {
   state: string;
   zip: string;
   property_type: PropertyType;
+  /** "" until the owner says. */
+  owner_occupied: "" | "yes" | "no";
+  /** "" lets the app guess from the city. */
+  jurisdiction: "" | Jurisdiction;
   units: { label: string }[];
 }
 
@@ -26,7 +30,7 @@ export function NewPropertyForm({ onDone, onCancel }: { onDone: (id: string) => 
     },
   });
   const form = useForm<PropertyFormValues>({
-    defaultValues: { name: "", line1: "", line2: "", city: "Chicago", state: "IL", zip: "", property_type: "multi_family", units: [{ label: "1" }, { label: "2" }] },
+    defaultValues: { name: "", line1: "", line2: "", city: "Chicago", state: "IL", zip: "", property_type: "multi_family", owner_occupied: "", jurisdiction: "", units: [{ label: "1" }, { label: "2" }] },
   });
   const units = useFieldArray({ control: form.control, name: "units" });
   const type = form.watch("property_type");
@@ -37,6 +41,8 @@ export function NewPropertyForm({ onDone, onCancel }: { onDone: (id: string) => 
       name: values.name,
       address: { line1: values.line1, line2: values.line2, city: values.city, state: values.state, zip: values.zip },
       property_type: values.property_type,
+      ...(values.owner_occupied ? { owner_occupied: values.owner_occupied === "yes" } : {}),
+      ...(values.jurisdiction ? { jurisdiction: values.jurisdiction } : {}),
       units: values.property_type === "single_family" ? [] : values.units.filter((u) => u.label.trim()),
     });
     if (!parsed.success) {
@@ -83,6 +89,25 @@ export function NewPropertyForm({ onDone, onCancel }: { onDone: (id: string) => 
           ))}
         </select>
       </Field>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field id="property-jurisdiction" label="Local rules" hint="Chicago's and Cook County's ordinances add to state law">
+          <select id="property-jurisdiction" className={inputClass} {...form.register("jurisdiction")}>
+            <option value="">Guess from the city</option>
+            {JURISDICTIONS.map((key) => (
+              <option key={key} value={key}>
+                {JURISDICTION_LABELS[key]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id="property-owner-occupied" label="Do you live in this building?" hint="With six units or fewer, an owner-occupied building is outside Chicago's RLTO">
+          <select id="property-owner-occupied" className={inputClass} {...form.register("owner_occupied")}>
+            <option value="">Not said yet</option>
+            <option value="yes">Yes, I live there</option>
+            <option value="no">No</option>
+          </select>
+        </Field>
+      </div>
       {type === "single_family" ? (
         <p className="text-sm text-slate-600">A single-family house has one unit, named House.</p>
       ) : (

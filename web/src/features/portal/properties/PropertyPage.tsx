@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
-import { parseDollars, PROPERTY_TYPES } from "@shared/portal.ts";
+import { JURISDICTION_LABELS, JURISDICTIONS, parseDollars, PROPERTY_TYPES, RULE_SET_LABELS, type Jurisdiction } from "@shared/portal.ts";
 import { Button, buttonClass } from "../../../components/Button.tsx";
 import { Field, inputClass } from "../../../components/FormField.tsx";
 import { useAlert } from "../../../components/alert.tsx";
@@ -69,6 +69,55 @@ export default function PropertyPage({ canWrite }: { canWrite: boolean }) {
         <p className="mt-1 text-sm text-slate-600">
           {PROPERTY_TYPES[p.property_type].label} (Schedule E type {p.schedule_e_code}){p.archived ? " · Archived" : ""}
         </p>
+      </Section>
+
+      <Section title="Local rules">
+        <p className="text-sm font-semibold text-slate-900">{RULE_SET_LABELS[p.rules]}</p>
+        <p className="mt-1 text-sm text-slate-700">{p.rules_reason}</p>
+        {p.rules_warnings.length > 0 && (
+          <div role="note" aria-label="What the app cannot know" className="mt-3 space-y-1 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+            <ul className="list-disc space-y-1 pl-5">
+              {p.rules_warnings.map((w) => (
+                <li key={w}>{w}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {canWrite && (
+          <form
+            aria-label="Confirm the local rules"
+            className="mt-4 grid gap-3 sm:grid-cols-3 sm:items-end"
+            onSubmit={(e) => {
+              e.preventDefault();
+              const data = new FormData(e.currentTarget);
+              const occupied = String(data.get("owner_occupied"));
+              update.mutate({
+                id: p.id,
+                patch: { jurisdiction: String(data.get("jurisdiction")) as Jurisdiction, ...(occupied ? { owner_occupied: occupied === "yes" } : {}) },
+              });
+            }}
+          >
+            <Field id="rules-jurisdiction" label="Where it is">
+              <select id="rules-jurisdiction" name="jurisdiction" className={inputClass} defaultValue={p.jurisdiction} key={p.jurisdiction}>
+                {JURISDICTIONS.map((key) => (
+                  <option key={key} value={key}>
+                    {JURISDICTION_LABELS[key]}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field id="rules-occupied" label="Do you live in this building?">
+              <select id="rules-occupied" name="owner_occupied" className={inputClass} defaultValue={p.owner_occupied_confirmed ? (p.owner_occupied ? "yes" : "no") : ""} key={`${p.owner_occupied_confirmed}-${p.owner_occupied}`}>
+                <option value="">Not said yet</option>
+                <option value="yes">Yes, I live there</option>
+                <option value="no">No</option>
+              </select>
+            </Field>
+            <Button type="submit" variant="secondary" disabled={update.isPending}>
+              Confirm
+            </Button>
+          </form>
+        )}
       </Section>
 
       <Section title="Units">

@@ -166,7 +166,7 @@ function Report({ report }: { report: ScheduleE }) {
                   </th>
                   {columns.map((c) => (
                     <td key={c.property.id} className="px-2 py-1.5 text-right tabular-nums">
-                      {amount(c.lines[key])}
+                      {key === "18" && c.line_18 === "owner_figure_needed" ? "your figure" : amount(c.lines[key])}
                     </td>
                   ))}
                 </tr>
@@ -213,7 +213,7 @@ function Report({ report }: { report: ScheduleE }) {
               <li key={c.property.id}>
                 {c.column} {c.property.display_name}: {c.depreciation.method}; basis {money(c.depreciation.basis_cents)} placed in service {day(c.depreciation.placed_in_service)}; recovery
                 year {c.depreciation.recovery_year} at {c.depreciation.percent}% = {money(c.depreciation.amount_cents)} (earlier years {money(c.depreciation.prior_years_cents)}, basis
-                left {money(c.depreciation.remaining_basis_cents)}). The PDF shows every year.
+                left {money(c.depreciation.remaining_basis_cents)}). The PDF shows every year. <span className="text-slate-500">{c.class_rule}</span>
               </li>
             ) : (
               <li key={c.property.id}>
