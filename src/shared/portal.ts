@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZTestPaymentSchema } from "./billing.ts";
-import { IsoDateSchema, PeriodSchema, plusYears, type IsoDate } from "./calendar.ts";
+import { daysBetween, IsoDateSchema, PeriodSchema, plusYears, type IsoDate } from "./calendar.ts";
 
 // The owner portal's vocabulary and request rules (PORTAL.md sections 2, 3 and 8), shared by the
 // server and the web app's forms. Money is integer cents everywhere.
@@ -57,7 +57,7 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
  * owes (unpaid rent, or damages charged as a fee): it lowers the balance, and the amount kept is
  * income when it is applied (PORTAL.md 6).
  */
-export const CHARGE_KINDS = ["fee", "deposit", "credit", "refund", "deposit_applied"] as const;
+export const CHARGE_KINDS = ["fee", "deposit", "credit", "refund", "deposit_applied", "deposit_returned"] as const;
 export type ChargeKind = (typeof CHARGE_KINDS)[number];
 export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   rent: "Rent",
@@ -197,7 +197,11 @@ const reminderDays = z
   .max(14, "0 to 14 days");
 
 /** PATCH /api/portal/leases/{id}: what may change on a running lease (its terms are fixed: end it and add a new one). */
-export const ZLeaseSettingsSchema = z.object({ reminder_days: reminderDays });
+export const ZLeaseSettingsSchema = z.object({
+  reminder_days: reminderDays.optional(),
+  /** The fee charged when a payment is returned unpaid (null: none). */
+  returned_payment_fee_cents: z.lazy(() => returnedPaymentFee).nullable().optional(),
+});
 
 /**
  * How far back a lease's books may start. A tenancy older than this is entered with its books
@@ -232,6 +236,8 @@ export const ZLeaseSchema = z
     late_fee: ZLateFeePolicySchema.nullish(),
     /** Days before the due date the tenants are reminded (0: no reminder before it). */
     reminder_days: reminderDays.default(3),
+    /** The fee charged when a payment is returned unpaid (a bounced check), at most $25 (810 ILCS 5/3-806). */
+    returned_payment_fee_cents: z.lazy(() => returnedPaymentFee).nullish(),
     tenants: z.array(ZTenantSchema).min(1, "Add at least one tenant").max(10, "At most 10 tenants on one lease"),
     /** A tenant already living there: the books start later, with what was owed then (PORTAL.md 3a). */
     opening_balance: ZOpeningBalanceSchema.nullish(),
@@ -250,18 +256,41 @@ export const ZPaymentSchema = z.object({
   paid_on: IsoDateSchema,
   method: z.enum(PAYMENT_METHODS, "Choose how it was paid"),
   reference: optionalText(120),
+  /** Email the tenants a receipt; unsaid, yes for a payment dated in the last 30 days (PORTAL.md 3a). */
+  send_receipt: z.boolean().optional(),
 });
+
+/** A payment older than this is being caught up on: no receipt unless the owner asks for one. */
+export const RECEIPT_DEFAULT_DAYS = 30;
+export const receiptByDefault = (paidOn: IsoDate, today: IsoDate) => daysBetween(paidOn, today) <= RECEIPT_DEFAULT_DAYS;
 export type TPaymentRequest = z.input<typeof ZPaymentSchema>;
 
 export const ZChargeSchema = z.object({
-  kind: z.enum(CHARGE_KINDS, "Choose fee, deposit, credit, refund or deposit kept"),
+  kind: z.enum(CHARGE_KINDS, "Choose fee, deposit, credit, refund, deposit kept or deposit returned"),
   amount_cents: positiveCents("The amount"),
   date: IsoDateSchema,
   description: text(200).min(1, "Describe the charge"),
 });
 export type TChargeRequest = z.input<typeof ZChargeSchema>;
 
-export const ZVoidSchema = z.object({ reason: text(200).min(3, "Say why this entry is voided") });
+/**
+ * The most a returned payment (a bounced check) may cost the tenant: 810 ILCS 5/3-806 makes the
+ * drawer of a dishonored check liable for $25, or for the costs of collecting it when they are
+ * greater, and those costs only after a written demand by certified mail. A flat fee above $25 is
+ * refused; a landlord owed more collects it as the statute says, not as a ledger fee.
+ */
+export const RETURNED_PAYMENT_FEE_LIMIT_CENTS = 2_500;
+const returnedPaymentFee = z
+  .number("Enter the fee in cents")
+  .int("Enter a whole number of cents")
+  .min(0, "The fee cannot be negative")
+  .max(RETURNED_PAYMENT_FEE_LIMIT_CENTS, "At most $25.00: 810 ILCS 5/3-806 sets $25 for a dishonored check (more only as collection costs after a certified-mail demand)");
+
+export const ZVoidSchema = z.object({
+  reason: text(200).min(3, "Say why this entry is voided"),
+  /** A payment returned unpaid (a bounced check): the lease's returned-payment fee is charged. */
+  returned_unpaid: z.boolean().default(false),
+});
 
 export const ZRentRollQuerySchema = z.object({
   month: PeriodSchema.optional(),

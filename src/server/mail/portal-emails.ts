@@ -14,6 +14,8 @@ export interface ReceiptFacts {
   method: PaymentMethod;
   reference: string | null;
   balanceCents: number;
+  /** Paid by the tenant online, rather than recorded by the owner. */
+  online?: boolean;
 }
 
 /** A receipt for a payment the owner recorded (PORTAL.md 3): what, when, how, and the balance after it. */
@@ -27,7 +29,9 @@ export function paymentReceiptEmail(config: Config, receipt: ReceiptFacts): Rend
   return renderEmail(config, "rent_receipt", `Receipt: ${formatCents(receipt.amountCents)} received for ${receipt.place}`, {
     heading: `Payment received, ${receipt.tenantFirstName}`,
     paragraphs: [
-      `${receipt.ownerName} recorded your payment of ${formatCents(receipt.amountCents)} for ${receipt.place}.`,
+      receipt.online
+        ? `You paid ${formatCents(receipt.amountCents)} online to ${receipt.ownerName} for ${receipt.place}.`
+        : `${receipt.ownerName} recorded your payment of ${formatCents(receipt.amountCents)} for ${receipt.place}.`,
       balance,
       "Keep this email as your receipt. If anything in it is wrong, reply to your landlord.",
     ],
@@ -36,6 +40,25 @@ export function paymentReceiptEmail(config: Config, receipt: ReceiptFacts): Rend
       `Paid on: ${dateLabel(receipt.paidOn)}`,
       `Method: ${PAYMENT_METHOD_LABELS[receipt.method]}${receipt.reference ? ` (${receipt.reference})` : ""}`,
     ],
+  });
+}
+
+/** To the owner: a tenant paid online (PORTAL.md 4): the amount, the lease and the balance after it. */
+export function ownerPaymentReceivedEmail(
+  config: Config,
+  input: { ownerFirstName: string; tenantNames: string; place: string; amountCents: number; paidOn: IsoDate; method: PaymentMethod; balanceCents: number; leaseId: string },
+): RenderedEmail {
+  const balance =
+    input.balanceCents > 0
+      ? `Still due on the lease: ${formatCents(input.balanceCents)}.`
+      : input.balanceCents < 0
+        ? `The tenant now has a credit of ${formatCents(-input.balanceCents)}.`
+        : "The lease is paid up.";
+  return renderEmail(config, "owner_payment_received", `Payment received: ${formatCents(input.amountCents)} for ${input.place}`, {
+    heading: `A payment came in, ${input.ownerFirstName}`,
+    paragraphs: [`${input.tenantNames || "Your tenant"} paid ${formatCents(input.amountCents)} online for ${input.place} on ${dateLabel(input.paidOn)}.`, balance],
+    list: [`Amount: ${formatCents(input.amountCents)}`, `Method: ${PAYMENT_METHOD_LABELS[input.method]} (online)`],
+    action: { label: "Open the ledger", url: `${config.PUBLIC_URL}/portal/leases/${input.leaseId}` },
   });
 }
 

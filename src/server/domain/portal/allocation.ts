@@ -27,6 +27,10 @@ export interface LedgerFact {
   voids: string | null;
   /** The deposit held moved by this entry outside the balance (deposit already held: +, returned: -). */
   depositCents?: number;
+  /** A posting's revision (a late fee decided again is a new entry of the next revision). */
+  revision?: number;
+  /** Who wrote it: "system" for what posting decided, else the owner, the tenant, an import. */
+  source?: string;
 }
 
 /** The entries that stand: neither a void nor voided. A void and what it cancels net to zero. */

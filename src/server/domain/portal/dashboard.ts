@@ -36,6 +36,7 @@ export async function ownerDashboard(services: Services, owner: Owner) {
         voids: ledgerEntries.voids,
         method: ledgerEntries.method,
         depositCents: ledgerEntries.depositCents,
+        source: ledgerEntries.source,
       })
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.ownerId, owner.id), lte(ledgerEntries.date, today))),
@@ -119,6 +120,8 @@ export async function ownerDashboard(services: Services, owner: Owner) {
       date: p.date,
       amount_cents: -p.amountCents,
       method: p.method,
+      /** Paid by the tenant online (PORTAL.md 4), not recorded by the owner. */
+      online: p.source === "tenant",
     })),
     maintenance,
     chart: months.map((period) => ({ month: period, label: periodLabel(period).slice(0, 3), due_cents: totals.get(period)!.due, collected_cents: totals.get(period)!.collected })),

@@ -2,7 +2,7 @@ import type { Jurisdiction } from "../../../shared/portal.ts";
 import { countDays, nextBusinessDay } from "./court-calendar.ts";
 import { FAIR_NOTICE_SOURCE, fairNoticeDays, tenancyLengthLabel } from "./fair-notice.ts";
 import { daysBetween, lastDayOf, periodOf, plusDays, plusMonthsOf, type IsoDate } from "../../../shared/calendar.ts";
-import { balanceOf, standing, type LedgerFact } from "./ledger-rules.ts";
+import { allocate, type LedgerFact } from "./allocation.ts";
 
 // Illinois eviction dates and amounts (PORTAL.md 7.2), as pure functions. Every date the app shows
 // from these is labelled "verify with counsel": they follow the statutes cited below, but a court
@@ -219,12 +219,11 @@ export function inCookWinterMoratorium(date: IsoDate, jurisdiction: Jurisdiction
 
 /**
  * The rent a 5-day notice may demand (735 ILCS 5/9-209): the unpaid rent charges due on or before
- * the day of service, never late fees or other charges. Payments and credits made by then cover
- * rent first (as for late fees), so a tenant behind only on fees is demanded nothing.
+ * the day of service, never late fees, deposits or other charges. What the tenant's money paid by
+ * then is the one allocation's (allocation.ts: rent first, then deposits, fees last), so a deposit
+ * paid with the first rent is not rent, a deposit applied to rent pays it, and a tenant behind
+ * only on fees is demanded nothing.
  */
 export function rentDemanded(entries: readonly LedgerFact[], servedOn: IsoDate): number {
-  const live = standing(entries).filter((e) => e.date <= servedOn);
-  const rent = balanceOf(live.filter((e) => e.kind === "rent"));
-  const covering = -balanceOf(live.filter((e) => e.kind === "payment" || e.kind === "credit" || e.kind === "refund"));
-  return Math.max(0, rent - Math.max(0, covering));
+  return allocate(entries, servedOn).rentUnpaidCents;
 }

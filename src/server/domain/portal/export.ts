@@ -14,6 +14,7 @@ import { exportJobs } from "./service-jobs.ts";
 import { listBookkeepingRequests } from "./bookkeeping.ts";
 import { staffAccessStatus } from "./staff-access.ts";
 import { getOwnerTicket, listOwnerTickets } from "./support.ts";
+import { getOwnerRequest, listOwnerRequests } from "./maintenance.ts";
 
 // GET /api/portal/export: everything the owner has, as JSON, at any time (PORTAL.md 1), including
 // after a downgrade. Archived properties and ended leases are included.
@@ -48,6 +49,8 @@ export async function exportOwnerBooks(services: Services, owner: Owner) {
       rent_cents: l.rentCents,
       due_day: l.dueDay,
       deposit_cents: l.depositCents,
+      books_from: l.booksFrom,
+      returned_payment_fee_cents: l.returnedPaymentFeeCents,
       late_fee: l.lateFee ?? null,
       tenants: tenantRows.filter((t) => t.leaseId === l.id).map(describeTenant),
       ledger: withRunningBalance(entryRows.filter((e) => e.leaseId === l.id)),
@@ -61,6 +64,8 @@ export async function exportOwnerBooks(services: Services, owner: Owner) {
     staff_access: await staffAccessStatus(services, owner),
     support_tickets: await Promise.all((await listOwnerTickets(services, owner)).tickets.map((t) => getOwnerTicket(services, owner, t.id))),
     bookkeeping_requests: (await listBookkeepingRequests(services, owner)).requests,
+    // Maintenance requests with their whole timeline: moves, comments, and the list of files (the files themselves download one by one).
+    maintenance_requests: await Promise.all((await listOwnerRequests(services, owner, { state: "all" })).map((r) => getOwnerRequest(services, owner, r.id))),
   };
 }
 

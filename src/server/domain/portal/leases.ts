@@ -311,6 +311,7 @@ export async function createLease(db: DbOrTx, owner: Owner, input: z.output<type
       lateFee: input.late_fee ?? null,
       reminderDays: input.reminder_days,
       booksFrom: opening && opening.as_of > input.start_date ? opening.as_of : null,
+      returnedPaymentFeeCents: input.returned_payment_fee_cents ?? null,
     })
     .returning();
   const opened = openingEntries(owner.id, lease!, input.deposit_cents, opening);
@@ -418,7 +419,11 @@ export async function updateLeaseSettings(services: Services, owner: Owner, id: 
     const current = await findOwnedLease(tx, owner, id, true);
     const [lease] = await tx
       .update(leases)
-      .set({ reminderDays: input.reminder_days, updatedAt: services.now() })
+      .set({
+        reminderDays: input.reminder_days ?? current.reminderDays,
+        returnedPaymentFeeCents: input.returned_payment_fee_cents === undefined ? current.returnedPaymentFeeCents : input.returned_payment_fee_cents,
+        updatedAt: services.now(),
+      })
       .where(and(eq(leases.id, current.id), eq(leases.ownerId, owner.id)))
       .returning();
     const [view] = await describeLeases(tx, owner, [lease!], today);

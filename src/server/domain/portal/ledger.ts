@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
-import { chicagoToday, periodOf, type IsoDate } from "../../../shared/calendar.ts";
-import { CHARGE_KINDS, formatCents, type ChargeKind, type PaymentMethod, type TChargeRequest, type TPaymentRequest } from "../../../shared/portal.ts";
+import { chicagoToday, dateLabel, periodOf, type IsoDate } from "../../../shared/calendar.ts";
+import { CHARGE_KINDS, formatCents, receiptByDefault, type ChargeKind, type PaymentMethod, type TChargeRequest, type TPaymentRequest } from "../../../shared/portal.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { leaseTenants, ledgerEntries } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
@@ -19,8 +19,11 @@ import { isUuid } from "../ids.ts";
 
 export const ENTRY_NOT_FOUND = "Ledger entry not found.";
 
-/** Credits lower the balance; fees, deposits and refunds to the tenant raise it. */
-const CHARGE_SIGN: Record<ChargeKind, 1 | -1> = { fee: 1, deposit: 1, credit: -1, refund: 1, deposit_applied: -1 };
+/**
+ * Credits lower the balance; fees, deposits and refunds to the tenant raise it. A deposit returned is
+ * money back from the deposit held: it moves the deposit held, never the balance (PORTAL.md 3a).
+ */
+const CHARGE_SIGN: Record<ChargeKind, 1 | -1 | 0> = { fee: 1, deposit: 1, credit: -1, refund: 1, deposit_applied: -1, deposit_returned: 0 };
 
 export function describeEntry(entry: LedgerRow, balanceCents: number, voidedBy: string | null) {
   return {
@@ -94,7 +97,7 @@ export async function emailReceipts(
   services: Services,
   lease: LeaseRow,
   ownerMember: { firstName: string; lastName: string },
-  payment: { amountCents: number; paidOn: IsoDate; method: PaymentMethod; reference: string | null; balanceCents: number },
+  payment: { amountCents: number; paidOn: IsoDate; method: PaymentMethod; reference: string | null; balanceCents: number; online?: boolean },
 ): Promise<number> {
   const tenants = (await tx.select().from(leaseTenants).where(eq(leaseTenants.leaseId, lease.id))).filter((t) => t.email);
   const place = (await placesOf(tx, lease.ownerId, [lease.unitId])).get(lease.unitId)!;
@@ -148,13 +151,17 @@ export async function recordPayment(services: Services, owner: Owner, leaseId: s
     const rows = await entriesOf(tx, owner, lease.id);
     const balanceCents = balanceOf(rows);
 
-    const receiptsSent = await emailReceipts(tx, services, lease, owner.member, {
-      amountCents: input.amount_cents,
-      paidOn: input.paid_on,
-      method: input.method,
-      reference: input.reference ?? null,
-      balanceCents,
-    });
+    // Catching up on old payments emails nobody, unless the owner asks (PORTAL.md 3a).
+    const sendReceipt = input.send_receipt ?? receiptByDefault(input.paid_on, today);
+    const receiptsSent = sendReceipt
+      ? await emailReceipts(tx, services, lease, owner.member, {
+          amountCents: input.amount_cents,
+          paidOn: input.paid_on,
+          method: input.method,
+          reference: input.reference ?? null,
+          balanceCents,
+        })
+      : 0;
     const running = withRunningBalance(rows);
     return { entry: running.find((e) => e.id === entry!.id)!, balance_cents: balanceCents, receipts_sent: receiptsSent };
   });
@@ -164,14 +171,15 @@ export async function recordPayment(services: Services, owner: Owner, leaseId: s
 export async function recordCharge(services: Services, owner: Owner, leaseId: string, input: TChargeRequest) {
   const today = chicagoToday(services.now());
   assertNotFuture(input.date, today, "date", "The date");
-  if (!CHARGE_KINDS.includes(input.kind)) throw new AppError("UNPROCESSABLE", [{ loc: ["body", "kind"], msg: "Choose fee, deposit, credit, refund or deposit kept" }]);
+  if (!CHARGE_KINDS.includes(input.kind)) throw new AppError("UNPROCESSABLE", [{ loc: ["body", "kind"], msg: "Choose fee, deposit, credit, refund, deposit kept or deposit returned" }]);
   return services.db.transaction(async (tx) => {
     const lease = await findOwnedLease(tx, owner, leaseId, true);
-    if (input.kind === "deposit_applied") {
+    if (input.kind === "deposit_applied" || input.kind === "deposit_returned") {
       // Only deposit money the tenant paid can be kept.
       const held = depositHeldOn((await entriesOf(tx, owner, lease.id)).map(factOf), today);
       if (input.amount_cents > held) {
-        throw new AppError("UNPROCESSABLE", [{ loc: ["body", "amount_cents"], msg: `This lease holds ${formatCents(held)} of security deposit paid by the tenant: keep at most that` }]);
+        const verb = input.kind === "deposit_applied" ? "keep" : "return";
+        throw new AppError("UNPROCESSABLE", [{ loc: ["body", "amount_cents"], msg: `This lease holds ${formatCents(held)} of security deposit: ${verb} at most that` }]);
       }
     }
     const [entry] = await tx
@@ -183,6 +191,7 @@ export async function recordCharge(services: Services, owner: Owner, leaseId: st
         kind: input.kind,
         description: input.description,
         amountCents: CHARGE_SIGN[input.kind] * input.amount_cents,
+        depositCents: input.kind === "deposit_returned" ? -input.amount_cents : 0,
         period: periodOf(input.date),
         source: "owner",
       })
@@ -197,7 +206,8 @@ export async function recordCharge(services: Services, owner: Owner, leaseId: st
  * Voids an entry with a reason: a new entry of the opposite amount, dated like the one it cancels
  * so that its month nets to zero. A void cannot be voided, and an entry is voided once (409).
  */
-export async function voidEntry(services: Services, owner: Owner, entryId: string, reason: string) {
+export async function voidEntry(services: Services, owner: Owner, entryId: string, input: { reason: string; returned_unpaid?: boolean }) {
+  const { reason } = input;
   if (!isUuid(entryId)) throw notFound(ENTRY_NOT_FOUND);
   const today = chicagoToday(services.now());
   return services.db.transaction(async (tx) => {
@@ -226,6 +236,22 @@ export async function voidEntry(services: Services, owner: Owner, entryId: strin
         source: "owner",
       })
       .returning();
+    // A payment returned unpaid costs the tenant the lease's returned-payment fee, if the owner set one.
+    if (input.returned_unpaid) {
+      if (entry.kind !== "payment") throw new AppError("UNPROCESSABLE", [{ loc: ["body", "returned_unpaid"], msg: "Only a payment can be returned unpaid" }]);
+      if (lease.returnedPaymentFeeCents) {
+        await tx.insert(ledgerEntries).values({
+          ownerId: owner.id,
+          leaseId: lease.id,
+          date: today,
+          kind: "fee",
+          description: `Returned payment fee: the payment of ${formatCents(-entry.amountCents)} dated ${dateLabel(entry.date)} was returned unpaid`,
+          amountCents: lease.returnedPaymentFeeCents,
+          period: periodOf(today),
+          source: "owner",
+        });
+      }
+    }
     await postLeaseNow(tx, lease, today);
     const rows = await entriesOf(tx, owner, entry.leaseId);
     return { entry: withRunningBalance(rows).find((e) => e.id === created!.id)!, balance_cents: balanceOf(rows) };

@@ -2,7 +2,9 @@ import { and, eq, sql } from "drizzle-orm";
 import { chicagoToday, periodOf } from "../../../shared/calendar.ts";
 import { formatCents } from "../../../shared/portal.ts";
 import type { Tx } from "../../db/client.ts";
-import { leases, ledgerEntries, members, ownerSettings, payoutAccounts, processedWebhookEvents, properties, rentPayments, units } from "../../db/schema.ts";
+import { leases, leaseTenants, ledgerEntries, members, ownerSettings, payoutAccounts, processedWebhookEvents, properties, rentPayments, units } from "../../db/schema.ts";
+import { enqueueEmail } from "../../mail/outbox.ts";
+import { ownerPaymentReceivedEmail } from "../../mail/portal-emails.ts";
 import { AppError, notFound } from "../../errors.ts";
 import { rentProvider, testRentProvider } from "../../payments/index.ts";
 import type { RentCheckoutSnapshot, RentEvent } from "../../payments/rent-provider.ts";
@@ -14,6 +16,7 @@ import type { TenantAccountRow } from "../sessions.ts";
 import type { Owner } from "./access.ts";
 import { balanceOf } from "./ledger-rules.ts";
 import { emailReceipts } from "./ledger.ts";
+import { placesOf } from "./leases.ts";
 import { postLeaseNow } from "./posting.ts";
 import { reconcilePurchase } from "./purchases.ts";
 import { assertLeaseRunning } from "./tenant-access.ts";
@@ -200,7 +203,24 @@ export async function reconcileRentPayment(tx: Tx, services: Services, snapshot:
     ledgerEntryId = entry!.id;
     const [owner] = await tx.select().from(members).where(eq(members.id, row.ownerId));
     const balanceCents = balanceOf(await tx.select().from(ledgerEntries).where(eq(ledgerEntries.leaseId, row.leaseId)));
-    await emailReceipts(tx, services, lease!, owner!, { amountCents: snapshot.amountCents, paidOn: today, method, reference: "online", balanceCents });
+    await emailReceipts(tx, services, lease!, owner!, { amountCents: snapshot.amountCents, paidOn: today, method, reference: "online", balanceCents, online: true });
+    // The owner hears of it at once (PORTAL.md 4), and sees it on the dashboard's recent payments.
+    const tenants = await tx.select({ firstName: leaseTenants.firstName, lastName: leaseTenants.lastName }).from(leaseTenants).where(eq(leaseTenants.leaseId, row.leaseId));
+    const place = (await placesOf(tx, row.ownerId, [lease!.unitId])).get(lease!.unitId)!;
+    await enqueueEmail(tx, {
+      to: owner!.email,
+      memberId: owner!.id,
+      ...ownerPaymentReceivedEmail(services.config, {
+        ownerFirstName: owner!.firstName,
+        tenantNames: tenants.map((t) => `${t.firstName} ${t.lastName}`).join(" and "),
+        place: `${place.property.display_name}, unit ${place.unit.label}`,
+        amountCents: snapshot.amountCents,
+        paidOn: today,
+        method,
+        balanceCents,
+        leaseId: row.leaseId,
+      }),
+    });
   }
   if (snapshot.state === "failed" && ledgerEntryId && !reversalEntryId) {
     const [payment] = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.id, ledgerEntryId));

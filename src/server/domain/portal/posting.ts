@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, or } from "drizzle-orm";
-import { periodLabel, periodOf, plusDays, type IsoDate } from "../../../shared/calendar.ts";
-import type { TLateFeePolicy } from "../../../shared/portal.ts";
+import { periodLabel, periodOf, plusDays, type IsoDate, type Period } from "../../../shared/calendar.ts";
+import { formatCents, type TLateFeePolicy } from "../../../shared/portal.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { leases, ledgerEntries } from "../../db/schema.ts";
 import { assessLateFees, lateFeeVoidReason, standing, type LateFeeAssessment, type LateFeePolicy, type LedgerFact } from "./ledger-rules.ts";
@@ -35,7 +35,9 @@ export function policyOf(policy: TLateFeePolicy | null | undefined): LateFeePoli
   };
 }
 
-export const factOf = (row: Pick<LedgerRow, "id" | "date" | "kind" | "amountCents" | "period" | "voids"> & { depositCents?: number }): LedgerFact => ({
+export const factOf = (
+  row: Pick<LedgerRow, "id" | "date" | "kind" | "amountCents" | "period" | "voids"> & { depositCents?: number; revision?: number; source?: string },
+): LedgerFact => ({
   id: row.id,
   date: row.date,
   kind: row.kind,
@@ -43,6 +45,8 @@ export const factOf = (row: Pick<LedgerRow, "id" | "date" | "kind" | "amountCent
   period: row.period,
   voids: row.voids,
   depositCents: row.depositCents ?? 0,
+  revision: row.revision ?? 0,
+  source: row.source,
 });
 
 /**
@@ -92,54 +96,101 @@ export function duePostings(
   // Without its entries (the daily job found no late fee to decide) there is nothing more to do.
   if (!existing) return additions;
   const policy = policyOf(lease.lateFee);
+  if (!policy) return additions;
   const live = standing(facts);
-  // Late fees depend on rent and money only, never on other late fees: one assessment serves both loops.
-  let assessed: Map<string, LateFeeAssessment> | undefined;
-  const lateFees = () => (assessed ??= policy ? assessLateFees(policy, lease.rentCents, facts, today) : new Map());
-  if (policy) {
-    // Rent dated on or before this day was late before `decidedThrough`: decided then.
-    const decidedBefore = decidedThrough && !policy.dailyCents ? plusDays(decidedThrough, -(policy.graceDays + 1)) : null;
-    for (const rent of live.filter((e) => e.kind === "rent")) {
-      if (postedKeys.has(`late_fee:${rent.period}`)) continue;
-      if (decidedBefore && rent.date <= decidedBefore) continue;
-      const fee = lateFees().get(rent.period!);
-      if (!fee?.final || fee.amountCents <= 0) continue;
-      additions.push({
-        ...base,
-        id: crypto.randomUUID(),
-        date: fee.firstLateDay,
-        kind: "late_fee",
-        period: rent.period,
-        amountCents: fee.amountCents,
-        description:
-          fee.daysLate > 1 && policy.dailyCents
-            ? `Late fee for ${periodLabel(rent.period!)} rent (${fee.daysLate} days late)`
-            : `Late fee for ${periodLabel(rent.period!)} rent`,
-      });
+  // Late fees depend on rent and money only, never on other late fees: one assessment serves every period.
+  const assessed = assessLateFees(policy, lease.rentCents, facts, today);
+  const fees = feeStates(facts);
+  const newFee = (period: Period, fee: LateFeeAssessment, revision: number): NewEntry => ({
+    ...base,
+    id: crypto.randomUUID(),
+    date: fee.firstLateDay,
+    kind: "late_fee",
+    period,
+    amountCents: fee.amountCents,
+    revision,
+    description:
+      fee.daysLate > 1 && policy.dailyCents ? `Late fee for ${periodLabel(period)} rent (${fee.daysLate} days late)` : `Late fee for ${periodLabel(period)} rent`,
+  });
+  const voidOf = (fee: LedgerFact, description: string): NewEntry => ({
+    ...base,
+    id: crypto.randomUUID(),
+    date: fee.date,
+    kind: "void",
+    period: fee.period,
+    amountCents: -fee.amountCents,
+    voids: fee.id,
+    description,
+  });
+  const rentPeriods = new Set(live.filter((e) => e.kind === "rent").map((e) => e.period!));
+
+  // The fee standing on the books is always the one the policy gives for the payments as now known
+  // (PORTAL.md 3): a payment recorded later that covers the rent in the grace days voids it, one
+  // that shortens a daily fee's lateness voids it for the right amount, a voided payment (a bounced
+  // check) brings back the fee it had made undue. Each decision is a new entry: a void, and a fee
+  // of the next revision. A fee an owner voided by hand is waived and never posted again.
+  // Rent dated on or before this day was late before `decidedThrough`: decided then.
+  const decidedBefore = decidedThrough && !policy.dailyCents ? plusDays(decidedThrough, -(policy.graceDays + 1)) : null;
+  for (const rent of live.filter((e) => e.kind === "rent")) {
+    const period = rent.period!;
+    const state = fees.get(period);
+    const fee = assessed.get(period);
+    if (!state?.standing) {
+      // The daily job posts fees newly final; what was decided before is left to a full posting.
+      if (decidedThrough && (state || (decidedBefore && rent.date <= decidedBefore))) continue;
+      if (state?.waived) continue;
+      if (fee?.final && fee.amountCents > 0) additions.push(newFee(period, fee, (state?.lastRevision ?? -1) + 1));
+      continue;
+    }
+    // Only something recorded on the lease changes what was decided, and recording posts it in full.
+    if (decidedThrough) continue;
+    const posted = state.standing;
+    if (!fee) {
+      additions.push(voidOf(posted, lateFeeVoidReason(periodLabel(period))));
+    } else if (!fee.final) {
+      additions.push(voidOf(posted, `Voided automatically: the ${periodLabel(period)} rent is unpaid again, so its daily late fee is growing; it is posted once final.`));
+    } else if (fee.amountCents !== posted.amountCents) {
+      additions.push(
+        voidOf(posted, `Voided automatically: with the payments as now known the ${periodLabel(period)} late fee is ${formatCents(fee.amountCents)}, not ${formatCents(posted.amountCents)}.`),
+      );
+      if (fee.amountCents > 0) additions.push(newFee(period, fee, state.lastRevision + 1));
     }
   }
-
-  // A late fee stands only while its period is late: a payment recorded later but dated within the
-  // grace period, or a voided rent charge, takes it back (Stessa's users complain of exactly this).
-  // Only something recorded on the lease can do that, and recording posts the lease in full.
-  if (decidedThrough) return additions;
-  const rentPeriods = new Set(live.filter((e) => e.kind === "rent").map((e) => e.period));
-  for (const fee of live.filter((e) => e.kind === "late_fee")) {
-    const rentStands = rentPeriods.has(fee.period);
-    const owed = !rentStands ? false : !policy || lateFees().has(fee.period!);
-    if (owed) continue;
-    additions.push({
-      ...base,
-      id: crypto.randomUUID(),
-      date: fee.date,
-      kind: "void",
-      period: fee.period,
-      amountCents: -fee.amountCents,
-      voids: fee.id,
-      description: rentStands ? lateFeeVoidReason(periodLabel(fee.period!)) : `Voided automatically: the ${periodLabel(fee.period!)} rent charge was voided.`,
-    });
+  // A fee whose rent charge was voided is owed no more.
+  if (!decidedThrough) {
+    for (const [period, state] of fees) {
+      if (state.standing && !rentPeriods.has(period)) additions.push(voidOf(state.standing, `Voided automatically: the ${periodLabel(period)} rent charge was voided.`));
+    }
   }
   return additions;
+}
+
+interface FeeState {
+  /** The late fee of the period that stands, if any. */
+  standing: LedgerFact | null;
+  /** The highest revision posted for the period. */
+  lastRevision: number;
+  /** The last fee was voided by the owner (waived): posting leaves the period alone. */
+  waived: boolean;
+}
+
+/** Each period's late fees as posted so far: the one standing, the last revision, and whether the owner waived it. */
+function feeStates(facts: readonly LedgerFact[]): Map<Period, FeeState> {
+  const voidOf = new Map(facts.filter((e) => e.kind === "void" && e.voids).map((e) => [e.voids!, e]));
+  const states = new Map<Period, FeeState>();
+  for (const e of facts) {
+    if (e.kind !== "late_fee" || !e.period) continue;
+    const state = states.get(e.period) ?? { standing: null, lastRevision: -1, waived: false };
+    const revision = e.revision ?? 0;
+    const voided = voidOf.get(e.id);
+    if (revision >= state.lastRevision) {
+      state.lastRevision = revision;
+      state.waived = voided !== undefined && voided.source !== undefined && voided.source !== "system";
+    }
+    if (!voided) state.standing = e;
+    states.set(e.period, state);
+  }
+  return states;
 }
 
 /**
@@ -172,6 +223,8 @@ async function factsOf(db: DbOrTx, leaseIds: string[]): Promise<Map<string, Ledg
       period: ledgerEntries.period,
       voids: ledgerEntries.voids,
       depositCents: ledgerEntries.depositCents,
+      revision: ledgerEntries.revision,
+      source: ledgerEntries.source,
     })
     .from(ledgerEntries)
     .where(inArray(ledgerEntries.leaseId, leaseIds))

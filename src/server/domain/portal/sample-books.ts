@@ -54,11 +54,13 @@ interface SampleLease {
   key: "two_flat_1" | "two_flat_2" | "bungalow";
   rentCents: number;
   dueDay: number;
+  depositCents: number;
 }
 const LEASES: SampleLease[] = [
-  { key: "two_flat_1", rentCents: 165_000, dueDay: 1 },
-  { key: "two_flat_2", rentCents: 145_000, dueDay: 1 },
-  { key: "bungalow", rentCents: 210_000, dueDay: 1 },
+  { key: "two_flat_1", rentCents: 165_000, dueDay: 1, depositCents: 165_000 },
+  // Devon's landlord took no deposit: what he owes is rent and late fees only.
+  { key: "two_flat_2", rentCents: 145_000, dueDay: 1, depositCents: 0 },
+  { key: "bungalow", rentCents: 210_000, dueDay: 1, depositCents: 210_000 },
 ];
 
 /** Where the sample books begin: January 1 of last year, so last year's Schedule E is whole. */
@@ -109,7 +111,7 @@ async function setUp(services: Services, owner: Owner, start: IsoDate): Promise<
         end_date: null,
         rent_cents: l.rentCents,
         due_day: l.dueDay,
-        deposit_cents: l.rentCents,
+        deposit_cents: l.depositCents,
         late_fee: { grace_days: 5, kind: "chicago_rlto" },
         reminder_days: 0,
         // No email: nothing of the sample books is ever mailed to anyone.
@@ -131,11 +133,12 @@ export function sampleDay(day: IsoDate, start: IsoDate) {
   // Maria pays on the 1st by bank transfer; the Patels by check on the 3rd.
   if (dom === 1) payments.push({ lease: "two_flat_1", amount_cents: 165_000, method: "bank_transfer" });
   if (dom === 3) payments.push({ lease: "bungalow", amount_cents: 210_000, method: "check", reference: `Check ${1000 + monthsSince(start, period)}` });
-  // Devon is a month behind: on the 12th he pays one month's rent and last month's late fee
-  // (Chicago RLTO: $10 + 5% of the rent above $500 = $57.50), so a late fee is posted each month.
-  if (dom === 12 && period > periodOf(start)) {
-    payments.push({ lease: "two_flat_2", amount_cents: 145_000 + (monthsSince(start, period) > 1 ? 5_750 : 0), method: "money_order" });
-  }
+  // The deposits (one month's rent) were paid when the leases began: a deposit is a charge on the
+  // lease's first day (PORTAL.md 3a).
+  if (day === start) for (const l of LEASES) if (l.depositCents) payments.push({ lease: l.key, amount_cents: l.depositCents, method: "check", reference: "Security deposit" });
+  // Devon is a month behind: on the 12th he pays one month's rent, never the late fees (Chicago RLTO:
+  // $10 + 5% of the rent above $500 = $57.50 a month), which add up unpaid beside the month he owes.
+  if (dom === 12 && period > periodOf(start)) payments.push({ lease: "two_flat_2", amount_cents: 145_000, method: "money_order" });
   if (dom === 1) {
     bills.push({ property: "twoFlat", amount_cents: 78_000, payee: "Second Federal Bank", category: "mortgage_interest", memo: "Mortgage interest" });
     bills.push({ property: "bungalow", amount_cents: 54_000, payee: "Berwyn Savings", category: "mortgage_interest", memo: "Mortgage interest" });

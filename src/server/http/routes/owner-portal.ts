@@ -128,8 +128,8 @@ export const ownerPortalRoutes = new Hono<AppEnv>()
   })
   .post("/ledger/:entryId/void", async (c) => {
     const owner = await write(c);
-    const { reason } = await readJson(c, ZVoidSchema);
-    return c.json(await voidEntry(c.var.services, owner, c.req.param("entryId"), reason), 201);
+    const input = await readJson(c, ZVoidSchema);
+    return c.json(await voidEntry(c.var.services, owner, c.req.param("entryId"), input), 201);
   })
   // The rent roll (SPEC.md's GET /api/portal/payments): ?month=YYYY-MM, &format=csv for a spreadsheet.
   .get("/payments", async (c) => {

@@ -101,7 +101,7 @@ const ownerTools = {
       .mutation(async ({ ctx, input }) => recordCharge(ctx.services, await write(ctx), input.id, input.charge)),
     voidEntry: publicProcedure
       .input(z.object({ entryId: z.string().max(100) }).extend(ZVoidSchema.shape))
-      .mutation(async ({ ctx, input }) => voidEntry(ctx.services, await write(ctx), input.entryId, input.reason)),
+      .mutation(async ({ ctx, input }) => voidEntry(ctx.services, await write(ctx), input.entryId, input)),
   }),
   rentRoll: publicProcedure
     .input(z.object({ month: PeriodSchema.optional() }).optional())

@@ -141,6 +141,7 @@ export default function OwnerDashboard({ canWrite }: { canWrite: boolean }) {
                   <p className="text-sm text-slate-600">
                     {day(p.date)}
                     {p.method ? ` · ${PAYMENT_METHOD_LABELS[p.method]}` : ""}
+                    {p.online ? " · paid online" : ""}
                   </p>
                 </div>
                 <span className="font-semibold text-green-800">{money(p.amount_cents)}</span>

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { chicagoToday } from "@shared/calendar.ts";
 import {
+  receiptByDefault,
   CHARGE_KINDS,
   LEDGER_KIND_LABELS,
   parseDollars,
@@ -64,6 +65,8 @@ export default function LeasePage({ canWrite }: { canWrite: boolean }) {
           <Fact label="Rent" value={`${money(lease.rent_cents)} due day ${lease.due_day}`} />
           <Fact label="Term" value={`${day(lease.start_date)} to ${lease.end_date ? day(lease.end_date) : "month to month"}`} />
           <Fact label="Deposit" value={money(lease.deposit_cents)} />
+          {lease.books_from && <Fact label="Books start" value={`${day(lease.books_from)} (opening balance)`} />}
+          {lease.returned_payment_fee_cents !== null && <Fact label="Returned payment fee" value={money(lease.returned_payment_fee_cents)} />}
           <Fact
             label="Late fee"
             value={
@@ -201,6 +204,9 @@ function PaymentForm({ leaseId, onDone }: { leaseId: string; onDone: () => void 
   const done = useLedgerMutationDone(onDone);
   const record = trpc.member.owner.leases.recordPayment.useMutation({ onSuccess: done });
   const [values, setValues] = useState({ amount: "", paid_on: today(), method: "check" as PaymentMethod, reference: "" });
+  // A receipt by default for a recent payment only: catching up on old payments emails nobody.
+  const [receipt, setReceipt] = useState<boolean | null>(null);
+  const sendReceipt = receipt ?? receiptByDefault(values.paid_on, today());
   const [problem, setProblem] = useState<string | null>(null);
   return (
     <form
@@ -210,7 +216,10 @@ function PaymentForm({ leaseId, onDone }: { leaseId: string; onDone: () => void 
         const cents = parseDollars(values.amount);
         if (!cents || cents <= 0) return setProblem("Enter the amount paid, like 1,200.00");
         setProblem(null);
-        record.mutate({ id: leaseId, payment: { amount_cents: cents, paid_on: values.paid_on, method: values.method, reference: values.reference || null } });
+        record.mutate({
+          id: leaseId,
+          payment: { amount_cents: cents, paid_on: values.paid_on, method: values.method, reference: values.reference || null, send_receipt: sendReceipt },
+        });
       }}
     >
       <Field id="payment-amount" label="Amount ($)" error={problem ?? undefined}>
@@ -231,6 +240,10 @@ function PaymentForm({ leaseId, onDone }: { leaseId: string; onDone: () => void 
       <Field id="payment-reference" label="Check or reference number (optional)">
         <input id="payment-reference" className={inputClass} value={values.reference} onChange={(e) => setValues({ ...values, reference: e.target.value })} />
       </Field>
+      <label className="flex items-center gap-2 text-sm text-slate-700">
+        <input type="checkbox" checked={sendReceipt} onChange={(e) => setReceipt(e.target.checked)} />
+        Email the tenants a receipt
+      </label>
       <FormError error={record.error} fallback="The payment could not be recorded." />
       <DialogButtons busy={record.isPending} label="Record Payment" onCancel={onDone} />
     </form>
@@ -241,8 +254,9 @@ const CHARGE_LABELS: Record<ChargeKind, string> = {
   fee: "A fee (repair, key, NSF...)",
   deposit: "Security deposit due",
   credit: "A credit to the tenant",
-  refund: "A refund paid to the tenant",
-  deposit_applied: "Security deposit kept for what the tenant owes",
+  refund: "A refund of an overpayment to the tenant",
+  deposit_applied: "Security deposit kept for what the tenant owes (income when kept)",
+  deposit_returned: "Security deposit returned to the tenant (not income, not an expense)",
 };
 
 function ChargeForm({ leaseId, onDone }: { leaseId: string; onDone: () => void }) {
@@ -289,12 +303,13 @@ function VoidForm({ entry, onDone }: { entry: LedgerEntry; onDone: () => void })
   const done = useLedgerMutationDone(onDone);
   const voidIt = trpc.member.owner.leases.voidEntry.useMutation({ onSuccess: done });
   const [reason, setReason] = useState("");
+  const [returned, setReturned] = useState(false);
   return (
     <form
       className="space-y-4"
       onSubmit={(e) => {
         e.preventDefault();
-        voidIt.mutate({ entryId: entry.id, reason });
+        voidIt.mutate({ entryId: entry.id, reason, returned_unpaid: returned });
       }}
     >
       <p className="text-sm text-slate-700">
@@ -303,6 +318,15 @@ function VoidForm({ entry, onDone }: { entry: LedgerEntry; onDone: () => void })
       <Field id="void-reason" label="Why is it voided">
         <input id="void-reason" className={inputClass} value={reason} onChange={(e) => setReason(e.target.value)} />
       </Field>
+      {entry.kind === "payment" && (
+        <label className="flex items-start gap-2 text-sm text-slate-700">
+          <input type="checkbox" className="mt-1" checked={returned} onChange={(e) => setReturned(e.target.checked)} />
+          <span>
+            It was returned unpaid (a bounced check). The late fee it had made undue comes back, and the lease's returned-payment fee is
+            charged if you set one (at most $25: 810 ILCS 5/3-806).
+          </span>
+        </label>
+      )}
       <FormError error={voidIt.error} fallback="The entry could not be voided." />
       <DialogButtons busy={voidIt.isPending} label="Void Entry" onCancel={onDone} />
     </form>

@@ -1,5 +1,6 @@
 import { useFieldArray, useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router-dom";
+import { chicagoToday } from "@shared/calendar.ts";
 import { chicagoRltoLimit, cookCountyLimit, formatCents, parseDollars, ZLeaseSchema } from "@shared/portal.ts";
 import { Button } from "../../../components/Button.tsx";
 import { Field, fieldNote, inputClass } from "../../../components/FormField.tsx";
@@ -23,10 +24,25 @@ interface LeaseFormValues {
   fee_percent: string;
   daily: string;
   max: string;
+  returned_fee: string;
+  /** A tenant already living here: the books start on a day of the owner's choosing (PORTAL.md 3a). */
+  existing: boolean;
+  as_of: string;
+  owed: string;
+  deposit_held: string;
   tenants: { first_name: string; last_name: string; email: string; phone: string }[];
 }
 
+/** The 1st of this month in Chicago: where an existing tenant's books most often begin. */
+const firstOfThisMonth = () => `${chicagoToday(new Date()).slice(0, 7)}-01`;
+
 const dollarsOrNull = (text: string) => (text.trim() ? parseDollars(text) : null);
+/** "-50.00" is a credit of $50: the one amount on the form that may be negative. */
+const parseSignedDollars = (text: string) => {
+  const negative = text.trim().startsWith("-");
+  const cents = parseDollars(text.trim().replace(/^-/, ""));
+  return cents === null ? Number.NaN : negative ? -cents : cents;
+};
 
 /** A lease of one unit, with its tenants, rent, due day, deposit and late-fee policy (PORTAL.md 2). */
 export default function NewLeasePage() {
@@ -54,11 +70,17 @@ export default function NewLeasePage() {
       fee_percent: "",
       daily: "",
       max: "",
+      returned_fee: "",
+      existing: false,
+      as_of: firstOfThisMonth(),
+      owed: "",
+      deposit_held: "",
       tenants: [{ first_name: "", last_name: "", email: "", phone: "" }],
     },
   });
   const tenants = useFieldArray({ control: form.control, name: "tenants" });
   const lateFee = form.watch("late_fee");
+  const existing = form.watch("existing");
   const rent = parseDollars(form.watch("rent") || "") ?? 0;
   const errors = form.formState.errors;
 
@@ -86,7 +108,11 @@ export default function NewLeasePage() {
       due_day: Number(v.due_day),
       deposit_cents: dollarsOrNull(v.deposit) ?? 0,
       late_fee: policy,
+      returned_payment_fee_cents: dollarsOrNull(v.returned_fee),
       tenants: v.tenants,
+      opening_balance: v.existing
+        ? { as_of: v.as_of, balance_cents: v.owed.trim() ? parseSignedDollars(v.owed) : 0, deposit_held_cents: dollarsOrNull(v.deposit_held) ?? 0 }
+        : null,
     });
     if (!parsed.success) {
       const fieldOf: Record<string, keyof LeaseFormValues> = {
@@ -97,6 +123,10 @@ export default function NewLeasePage() {
         "late_fee.max_cents": "max",
         "late_fee.daily_cents": "daily",
         "late_fee.grace_days": "grace_days",
+        returned_payment_fee_cents: "returned_fee",
+        "opening_balance.as_of": "as_of",
+        "opening_balance.balance_cents": "owed",
+        "opening_balance.deposit_held_cents": "deposit_held",
       };
       for (const issue of parsed.error.issues) {
         const path = issue.path.join(".");
@@ -148,6 +178,24 @@ export default function NewLeasePage() {
         </div>
 
         <fieldset className="space-y-3 rounded-lg border border-slate-200 p-4">
+          <legend className="px-1 text-sm font-semibold text-slate-800">Tenant already living here?</legend>
+          <label className="flex items-start gap-2 text-sm text-slate-700">
+            <input type="checkbox" className="mt-1" {...form.register("existing")} />
+            <span>
+              Yes: start these books on a day I choose, with what the tenant owed then. Nothing before that day is posted, so a paid-up tenant
+              does not look behind on every month since the lease began.
+            </span>
+          </label>
+          {existing && (
+            <div className="grid gap-4 sm:grid-cols-3">
+              {input("as_of", "Books start on", { type: "date" }, "Between the lease start and today")}
+              {input("owed", "Rent owed on that day ($)", { inputMode: "decimal", placeholder: "0.00" }, "Before that day's rent; a credit is negative, like -50.00")}
+              {input("deposit_held", "Deposit you already hold ($)", { inputMode: "decimal", placeholder: "0.00" }, "Not income, not a charge")}
+            </div>
+          )}
+        </fieldset>
+
+        <fieldset className="space-y-3 rounded-lg border border-slate-200 p-4">
           <legend className="px-1 text-sm font-semibold text-slate-800">Late fee</legend>
           <Field id="lease-late-fee" label="Late-fee policy">
             <select id="lease-late-fee" className={inputClass} {...form.register("late_fee")}>
@@ -172,6 +220,7 @@ export default function NewLeasePage() {
               {input("max", "Most a late fee may be ($, optional)", { inputMode: "decimal" })}
             </div>
           )}
+          {input("returned_fee", "Returned payment fee ($, optional)", { inputMode: "decimal", placeholder: "25.00" }, "Charged when a payment bounces; at most $25 (810 ILCS 5/3-806)")}
         </fieldset>
 
         <fieldset className="space-y-3">
