@@ -316,6 +316,43 @@ describe("staff and the owner's grant", () => {
   });
 });
 
+describe("staff and an eviction case the owner has not paid for", () => {
+  test("staff see it from the moment it is opened; every read is audited and shown to the owner; acting on it waits for payment", async () => {
+    const owner = t.client();
+    await paidOwner(owner, "Premium");
+    const property = await owner.post("/api/portal/properties", { address: { line1: `${5000 + ++seq} S Halsted St`, city: "Chicago", zip: "60609" }, property_type: "single_family" });
+    const lease = await owner.post("/api/portal/leases", {
+      unit_id: property.body.units[0].id,
+      start_date: plusDays(today(), -70),
+      rent_cents: 100_000,
+      due_day: 1,
+      tenants: [{ first_name: "Quinn", last_name: "Tenant" }],
+    });
+    const opened = await owner.post("/api/portal/evictions", { lease_id: lease.body.id, ground: "unpaid_rent", jurisdiction: "chicago" });
+    expect(opened.status).toBe(201);
+    expect(opened.body.paid).toBe(false);
+    const notice = await owner.post(`/api/portal/evictions/${opened.body.id}/notices`, { kind: "5_day" });
+    expect(notice.status).toBe(201);
+
+    const staff = t.client();
+    await signInAsAdmin(t.services, staff);
+    // The queue names no tenant; opening the case does, and is recorded.
+    const queue = await staff.get("/api/admin/evictions");
+    const listed = queue.body.find((c: { id: string }) => c.id === opened.body.id);
+    expect(listed.parties).toEqual([]);
+    expect((await staff.get(`/api/admin/evictions/${opened.body.id}`)).body.parties[0]).toMatchObject({ first_name: "Quinn" });
+    expect((await staff.download(`/api/admin/evictions/${opened.body.id}/notices/${notice.body.id}/pdf`)).status).toBe(200);
+    const seen = (await owner.get(`/api/portal/evictions/${opened.body.id}`)).body.staff_activity;
+    expect(seen.map((a: { action: string }) => a.action)).toEqual(["eviction_notice_opened", "eviction_viewed"]);
+    expect(seen[0].who).toBe("Association Administrator");
+    // Recording the notice's service is staff work: it waits for the case to be paid, like every other act.
+    const service = await staff.post(`/api/admin/evictions/${opened.body.id}/notices/${notice.body.id}/service`, { served_on: today(), service_method: "personal", served_by: "Staff" });
+    expect(service.status).toBe(409);
+    // Closing a case opened by mistake is the one staff act that does not wait.
+    expect((await staff.post(`/api/admin/evictions/${opened.body.id}/transitions`, { to: "closed", note: "Opened by mistake" })).status).toBe(200);
+  });
+});
+
 test("the migration: tenancies linked before consent was asked keep the first landlord's leases; another landlord's wait for the tenant", async () => {
   const migration = readFileSync(resolve(import.meta.dir, "../../drizzle/0015_tenant_consent.sql"), "utf8");
   const statement = migration.split("--> statement-breakpoint").at(-1)!;

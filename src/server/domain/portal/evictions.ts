@@ -15,7 +15,7 @@ import {
   type EvictionStage,
 } from "../../../shared/evictions.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { evictionCases, evictionEvents, evictionNotices, leases, leaseTenants, ledgerEntries, members, portalFiles, properties, serviceJobEvents, serviceJobs, units } from "../../db/schema.ts";
+import { adminAuditLog, evictionCases, evictionEvents, evictionNotices, leases, leaseTenants, ledgerEntries, members, portalFiles, properties, serviceJobEvents, serviceJobs, units } from "../../db/schema.ts";
 import { noticePdf, type NoticeCopy, type NoticeFacts } from "../../documents/notice-pdf.ts";
 import { AppError, notFound } from "../../errors.ts";
 import { enqueueEmail } from "../../mail/outbox.ts";
@@ -244,12 +244,13 @@ async function servedNoticeOfCase(db: DbOrTx, row: CaseRow) {
 
 /** A case with its notices, court facts, documents, service jobs and timeline. */
 async function fullCase(db: DbOrTx, row: CaseRow, today: IsoDate) {
-  const [{ place, tenancy, unitId }, notices, timeline, jobs, [owner]] = await Promise.all([
+  const [{ place, tenancy, unitId }, notices, timeline, jobs, [owner], staffRecord] = await Promise.all([
     caseFacts(db, row),
     db.select().from(evictionNotices).where(eq(evictionNotices.caseId, row.id)).orderBy(asc(evictionNotices.createdAt)),
     timelineOf(db, row.id),
     db.select({ id: serviceJobs.id, state: serviceJobs.state, personName: serviceJobs.personName }).from(serviceJobs).where(eq(serviceJobs.caseId, row.id)),
     db.select({ level: members.membershipLevel, firstName: members.firstName, lastName: members.lastName, email: members.email }).from(members).where(eq(members.id, row.ownerId)),
+    staffActivityOfCase(db, row.id),
   ]);
   const moves = movesOf(row, servedNoticeOf(notices, tenancy), today);
   return {
@@ -264,7 +265,26 @@ async function fullCase(db: DbOrTx, row: CaseRow, today: IsoDate) {
     documents: timeline.filter((e) => e.file).map((e) => ({ ...e.file!, added_by: e.actor_name, at: e.at })),
     service_jobs: jobs.map((j) => ({ id: j.id, state: j.state, person_name: j.personName })),
     timeline,
+    /** Every read and act of the association's staff on this case, newest first (the owner sees who looked). */
+    staff_activity: staffRecord,
   };
+}
+
+const STAFF_CASE_LABELS: Record<string, string> = {
+  eviction_viewed: "Opened the case",
+  eviction_notice_opened: "Opened a notice",
+  eviction_file_opened: "Opened a document",
+};
+
+/** What staff did on a case, from the audit log: reads included. */
+async function staffActivityOfCase(db: DbOrTx, caseId: string) {
+  const rows = await db
+    .select()
+    .from(adminAuditLog)
+    .where(and(eq(adminAuditLog.targetType, "eviction_case"), eq(adminAuditLog.targetId, caseId)))
+    .orderBy(desc(adminAuditLog.id))
+    .limit(200);
+  return rows.map((r) => ({ who: r.adminName, action: r.action, label: STAFF_CASE_LABELS[r.action] ?? r.action.replace(/^eviction_/, "").replaceAll("_", " "), at: r.createdAt.toISOString() }));
 }
 
 async function addEvent(
@@ -496,6 +516,8 @@ export async function recordService(services: Services, actor: CaseActor, id: st
   return services.db.transaction(async (tx) => {
     const row = await findCase(tx, id, actor.kind === "owner" ? actor.owner.id : null, true);
     assertOpen(row);
+    // Staff act on a case once it is paid, as for every other staff act (closing aside).
+    if (actor.kind === "staff") assertPaid(row);
     const notice = await findNotice(tx, row, noticeId, true);
     if (notice.servedOn) throw new AppError("CONFLICT", `This notice's service was recorded already (${notice.servedOn}). Prepare a new notice to serve again.`);
     checkService(input, today);
@@ -507,10 +529,15 @@ export async function recordService(services: Services, actor: CaseActor, id: st
   });
 }
 
-/** GET /api/portal/evictions/{id}/notices/{notice_id}/pdf: the notice filled from the lease and the ledger. */
-export async function noticeFile(services: Services, owner: Owner | null, id: string, noticeId: string, copy: NoticeCopy = "tenant") {
+/**
+ * GET /api/portal/evictions/{id}/notices/{notice_id}/pdf: the notice filled from the lease and the
+ * ledger, to the owner or to staff (every staff read audited, and shown to the owner).
+ */
+export async function noticeFile(services: Services, viewer: CaseActor, id: string, noticeId: string, copy: NoticeCopy = "tenant") {
+  const owner = viewer.kind === "owner" ? viewer.owner : null;
   const row = await findCase(services.db, id, owner ? owner.id : null);
   const notice = await findNotice(services.db, row, noticeId);
+  await audit(services.db, viewer, row, "notice_opened", { notice_id: notice.id, copy }, services.now());
   const { place, tenancy, unitId } = await caseFacts(services.db, row);
   const [[landlord], rules] = await Promise.all([services.db.select().from(members).where(eq(members.id, row.ownerId)), rulesOfUnit(services.db, row.ownerId, unitId)]);
   const dates = noticeDates(notice.kind, notice.asOf, tenancy);
@@ -671,23 +698,31 @@ export async function staffCaseQueue(services: Services, filter: { state?: "open
     : [];
   const views = await describeMany(services.db, rows, new Map(owners.map((o) => [o.id, o.level])));
   const names = new Map(owners.map((o) => [o.id, `${o.firstName} ${o.lastName}`]));
+  // The queue names no tenant: a case's parties, notices and documents are read by opening it, which is audited.
   return views
-    .map((v, i) => ({ ...v, owner_name: names.get(rows[i]!.ownerId) ?? "" }))
+    .map((v, i) => ({ ...v, parties: [] as typeof v.parties, owner_name: names.get(rows[i]!.ownerId) ?? "" }))
     .sort((a, b) => Number(b.open) - Number(a.open) || Number(b.paid) - Number(a.paid));
 }
 
-export async function staffGetCase(services: Services, id: string) {
-  return fullCase(services.db, await findCase(services.db, id, null), chicagoToday(services.now()));
+/**
+ * One case to staff. Staff see a case from the moment it is opened (to close one opened by
+ * mistake, say), and every read is an audit entry that the owner sees on the case.
+ */
+export async function staffGetCase(services: Services, staff: AdminActor, id: string) {
+  const row = await findCase(services.db, id, null);
+  await audit(services.db, { kind: "staff", staff }, row, "viewed", { paid: row.paidAt !== null }, services.now());
+  return fullCase(services.db, row, chicagoToday(services.now()));
 }
 
-/** A file on a case or service job, to staff (the owner's own files route serves the owner). */
-export async function staffCaseFile(services: Services, fileId: string) {
+/** A file on a case or service job, to staff (the owner's own files route serves the owner); a case's file read is audited. */
+export async function staffCaseFile(services: Services, staff: AdminActor, fileId: string) {
   if (!isUuid(fileId)) throw notFound("File not found.");
-  const [onCase] = await services.db.select({ id: evictionEvents.id }).from(evictionEvents).where(eq(evictionEvents.fileId, fileId)).limit(1);
+  const [onCase] = await services.db.select({ id: evictionEvents.id, caseId: evictionEvents.caseId }).from(evictionEvents).where(eq(evictionEvents.fileId, fileId)).limit(1);
   const [onJob] = onCase ? [] : await services.db.select({ id: serviceJobEvents.id }).from(serviceJobEvents).where(eq(serviceJobEvents.fileId, fileId)).limit(1);
   if (!onCase && !onJob) throw notFound("File not found.");
   const [file] = await services.db.select().from(portalFiles).where(eq(portalFiles.id, fileId));
   if (!file) throw notFound("File not found.");
+  if (onCase) await recordAdminAction(services.db, staff, { action: "eviction_file_opened", targetType: "eviction_case", targetId: onCase.caseId, details: { file_id: file.id } }, services.now());
   return file;
 }
 

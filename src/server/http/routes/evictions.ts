@@ -90,7 +90,7 @@ export const ownerEvictionRoutes = new Hono<AppEnv>()
   .get("/evictions/:id/notices/:notice_id/pdf", async (c) => {
     const owner = await read(c);
     const { copy } = readQuery(c, ZNoticeCopyQuerySchema);
-    return pdf(c, await noticeFile(c.var.services, owner, c.req.param("id"), c.req.param("notice_id"), copy));
+    return pdf(c, await noticeFile(c.var.services, { kind: "owner", owner }, c.req.param("id"), c.req.param("notice_id"), copy));
   })
   .post("/evictions/:id/notes", async (c) => {
     const owner = await write(c);
@@ -121,10 +121,7 @@ export const adminEvictionRoutes = new Hono<AppEnv>()
     staff(c);
     return c.json(await staffCaseQueue(c.var.services, readQuery(c, ZQueueQuerySchema)));
   })
-  .get("/evictions/:id", async (c) => {
-    staff(c);
-    return c.json(await staffGetCase(c.var.services, c.req.param("id")));
-  })
+  .get("/evictions/:id", async (c) => c.json(await staffGetCase(c.var.services, staff(c), c.req.param("id"))))
   .post("/evictions/:id/transitions", async (c) => {
     const actor = staffActor(c);
     return c.json(await moveCase(c.var.services, actor, c.req.param("id"), await readJson(c, ZEvictionMoveSchema)));
@@ -150,14 +147,13 @@ export const adminEvictionRoutes = new Hono<AppEnv>()
     return c.json(await recordService(c.var.services, actor, c.req.param("id"), c.req.param("notice_id"), input));
   })
   .get("/evictions/:id/notices/:notice_id/pdf", async (c) => {
-    staff(c);
+    const actor = staffActor(c);
     const { copy } = readQuery(c, ZNoticeCopyQuerySchema);
-    return pdf(c, await noticeFile(c.var.services, null, c.req.param("id"), c.req.param("notice_id"), copy));
+    return pdf(c, await noticeFile(c.var.services, actor, c.req.param("id"), c.req.param("notice_id"), copy));
   })
   // The files of cases and service jobs (documents, affidavits), to staff; nothing else of the owner's.
   .get("/premium-files/:id", async (c) => {
-    staff(c);
-    const file = await staffCaseFile(c.var.services, c.req.param("id"));
+    const file = await staffCaseFile(c.var.services, staff(c), c.req.param("id"));
     return c.body(new Uint8Array(file.data), 200, fileHeaders(file));
   })
   .get("/service-jobs", async (c) => {

@@ -65,7 +65,7 @@ export const ownerServiceJobsRouter = router({
 
 export const adminEvictionsRouter = router({
   list: adminProcedure.input(ZQueue).query(({ ctx, input }) => staffCaseQueue(ctx.services, input ?? {})),
-  get: adminProcedure.input(ZId).query(({ ctx, input }) => staffGetCase(ctx.services, input.id)),
+  get: adminProcedure.input(ZId).query(({ ctx, input }) => staffGetCase(ctx.services, staffOf(ctx), input.id)),
   move: adminProcedure.input(ZId.extend(ZEvictionMoveSchema.shape)).mutation(({ ctx, input }) => moveCase(ctx.services, { kind: "staff", staff: staffOf(ctx) }, input.id, input)),
   court: adminProcedure.input(ZId.extend({ facts: ZCourtFactsSchema })).mutation(({ ctx, input }) => recordCourtFacts(ctx.services, staffOf(ctx), input.id, input.facts)),
   note: adminProcedure

@@ -136,6 +136,20 @@ export default function CasePage({ canWrite }: { canWrite: boolean }) {
       <Section title="Timeline">
         <CaseTimeline events={c.timeline} filePath={(fileId) => `/api/portal/files/${fileId}`} />
       </Section>
+
+      <Section title="What the association's staff did">
+        {c.staff_activity.length === 0 ? (
+          <p className="text-sm text-slate-600">No one on the association's staff has opened this case.</p>
+        ) : (
+          <ul aria-label="Staff activity on this case" className="space-y-1 text-sm text-slate-700">
+            {c.staff_activity.map((a, i) => (
+              <li key={i}>
+                {a.who}: {a.label.toLowerCase()} · <time dateTime={a.at}>{new Date(a.at).toLocaleString("en-US", { timeZone: "America/Chicago", dateStyle: "medium", timeStyle: "short" })}</time>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
     </div>
   );
 }
