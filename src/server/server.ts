@@ -1,3 +1,4 @@
+import { seedDepositInterestRates } from "./domain/portal/deposits.ts";
 import { resolve } from "node:path";
 import type { Config } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
@@ -20,6 +21,7 @@ export async function prepareDatabase(services: Services, log: (line: string) =>
   await ensureFirstAdmin(services, log);
   await seedDocuments(services.db);
   await seedForumCategories(services.db);
+  await seedDepositInterestRates(services.db);
 }
 
 /** Workers that run beside the HTTP server in the same process (mail, subscription clock, expiry sweep, rent posting, community jobs). */

@@ -38,7 +38,6 @@ export const firstDayOf = (period: Period): IsoDate => `${period}-01`;
 export const daysInPeriod = (period: Period): number => getDaysInMonth(utc(firstDayOf(period)));
 export const lastDayOf = (period: Period): IsoDate => `${period}-${String(daysInPeriod(period)).padStart(2, "0")}`;
 export const nextPeriod = (period: Period): Period => format(addMonths(utc(firstDayOf(period)), 1), "yyyy-MM");
-export const plusYears = (date: IsoDate, years: number): IsoDate => iso(addMonths(utc(date), 12 * years));
 export const plusMonths = (period: Period, months: number): Period => format(addMonths(utc(firstDayOf(period)), months), "yyyy-MM");
 /** Day `day` of a month (1-28 always exists). */
 export const dayOf = (period: Period, day: number): IsoDate => `${period}-${String(day).padStart(2, "0")}`;

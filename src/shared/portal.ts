@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZTestPaymentSchema } from "./billing.ts";
-import { daysBetween, IsoDateSchema, PeriodSchema, plusYears, type IsoDate } from "./calendar.ts";
+import { daysBetween, IsoDateSchema, PeriodSchema, plusYearsOf, type IsoDate } from "./calendar.ts";
 
 // The owner portal's vocabulary and request rules (PORTAL.md sections 2, 3 and 8), shared by the
 // server and the web app's forms. Money is integer cents everywhere.
@@ -208,7 +208,7 @@ export const ZLeaseSettingsSchema = z.object({
  * starting later (an opening balance): nobody needs fifty years of rent posted month by month.
  */
 export const LEASE_HISTORY_YEARS = 50;
-export const earliestLeaseStart = (today: IsoDate): IsoDate => plusYears(today, -LEASE_HISTORY_YEARS);
+export const earliestLeaseStart = (today: IsoDate): IsoDate => plusYearsOf(today, -LEASE_HISTORY_YEARS);
 
 /**
  * Books that start after the tenancy (PORTAL.md 3a): the day they begin, the rent the tenant owed
@@ -418,3 +418,92 @@ export function parseDollars(input: string): number | null {
   const value = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
   return clean.startsWith("-") ? -value : value;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Security deposits and the compliance calendar (PORTAL.md 3b)
+// ---------------------------------------------------------------------------------------------
+
+export const ZDepositInstitutionSchema = z.object({
+  institution: z.object({
+    name: text(120).min(1, "Name the bank or institution"),
+    address: text(240).min(1, "Give its address"),
+  }),
+});
+
+export const ZDepositReceiptSchema = z.object({
+  /** The name typed as the signature of the person receiving the deposit; unsaid, the owner's name. */
+  signature_name: text(120).min(2, "Type your name as your signature").optional(),
+});
+
+export const ZMoveOutSchema = z.object({
+  vacated_on: IsoDateSchema,
+  forwarding_address: text(300).default(""),
+  forwarding_email: z.email("Enter a valid email").max(254).nullish(),
+  /** The tenant ended the lease after a fire or casualty (RLTO 5-12-110(g)): the deposit is due in 7 days. */
+  casualty: z.boolean().default(false),
+});
+
+export const DEDUCTION_KINDS = ["unpaid_rent", "damage"] as const;
+export const ZDepositStatementSchema = z.object({
+  deductions: z
+    .array(
+      z.object({
+        kind: z.enum(DEDUCTION_KINDS, "Choose unpaid rent or damage"),
+        description: text(200).min(2, "Describe the deduction"),
+        amount_cents: positiveCents("The deduction"),
+        /** An estimated cost: the paid receipts follow within 30 days of the statement. */
+        estimate: z.boolean().default(false),
+        file_ids: z.array(z.uuid("A file id")).max(10).default([]),
+        /** The move-out condition item it comes from. */
+        condition_item: text(80).nullish(),
+      }),
+    )
+    .max(40, "At most 40 deductions"),
+});
+export type TDepositStatementRequest = z.input<typeof ZDepositStatementSchema>;
+
+export const ZDepositReceiptsSchema = z.object({ file_ids: z.array(z.uuid("A file id")).min(1, "Attach the paid receipts").max(10) });
+
+export const ZInterestSettlementSchema = z.object({
+  period_start: IsoDateSchema,
+  settled_as: z.enum(["cash", "rent_credit"], "Paid in cash, or credited to rent"),
+  settled_on: IsoDateSchema,
+});
+
+export const CONDITIONS = ["good", "fair", "poor", "damaged", "missing"] as const;
+export const ZConditionReportSchema = z.object({
+  kind: z.enum(["move_in", "move_out"], "Move-in or move-out"),
+  inspected_on: IsoDateSchema,
+  items: z
+    .array(
+      z.object({
+        key: text(80).min(1).optional(),
+        room: text(80).min(1, "Name the room"),
+        item: text(120).min(1, "Name the item"),
+        condition: z.enum(CONDITIONS, "Choose the condition"),
+        note: text(500).default(""),
+        file_ids: z.array(z.uuid("A file id")).max(10).default([]),
+      }),
+    )
+    .min(1, "Add at least one item")
+    .max(200, "At most 200 items"),
+});
+
+export const ZConditionSignatureSchema = z.object({
+  consent: z.literal(true, "Tick the box to sign"),
+  signature_name: text(120).min(2, "Type your name as your signature"),
+  comment: text(1000).default(""),
+});
+
+export const COMPLIANCE_KINDS = ["deposit_receipt", "deposit_interest", "move_out_statement", "deduction_receipts", "deposit_return", "notice_deadline", "lease_end"] as const;
+export type ComplianceKind = (typeof COMPLIANCE_KINDS)[number];
+export const COMPLIANCE_STATUSES = ["upcoming", "due_soon", "overdue", "done"] as const;
+export type ComplianceStatus = (typeof COMPLIANCE_STATUSES)[number];
+
+export const ZDepositRateSchema = z.object({
+  rule_set: z.enum(RULE_SETS, "Choose the rule set"),
+  year: z.number().int().min(1990).max(2199),
+  /** As the notice writes it, a percent: "0.01". */
+  rate_percent: z.string().trim().regex(/^\d{1,2}(\.\d{1,4})?$/, "Write the rate as a percent, like 0.01"),
+  source: text(300).min(5, "Name the notice the rate comes from"),
+});

@@ -14,6 +14,7 @@ import { sessionIdOf, trpcCall } from "../support/billing.ts";
 import { demoTrpcProcedures, restRoutes, trpcProcedures } from "../support/surface.ts";
 import { ownerPortalRoutes } from "../../src/server/http/routes/owner-portal.ts";
 import { ownerBooksRoutes } from "../../src/server/http/routes/owner-books.ts";
+import { ownerDepositRoutes } from "../../src/server/http/routes/owner-deposits.ts";
 import { keepSampleBooks } from "../../src/server/domain/portal/sample-books.ts";
 import { chicagoToday } from "../../src/shared/calendar.ts";
 
@@ -97,6 +98,8 @@ interface Fixture {
   testSubscriptionId: string;
   /** The live demo's sample books (PORTAL.md 1). */
   demo: { propertyId: string; leaseId: string; requestId: string; expenseId: string };
+  /** Owner A's move-in and move-out condition reports of tenant A's lease, for one signature each. */
+  conditionReports: { moveInId: string; moveOutId: string };
   /** Premium services: owner A granted staff access and opened a ticket; a fresh ticket for each close. */
   services: { granted: number; ticketFileId: string; ticketId: string; spareTicket(): Promise<string>; requestId: string; spareRequest(): Promise<string> };
 }
@@ -172,6 +175,10 @@ const upgrade = (f: Fixture) => ({
   billing_frequency: "monthly",
   member_email: f.basic.email,
 });
+
+const MATRIX_REPORT = (kind: "move_in" | "move_out") => ({ kind, inspected_on: "2026-01-01", items: [{ room: "Kitchen", item: "Oven", condition: "good" }] });
+const MATRIX_INSTITUTION = { institution: { name: "Matrix Savings", address: "1 Matrix Way, Chicago, IL" } };
+const MATRIX_MOVE_OUT = { vacated_on: "2026-02-01", forwarding_address: "2 Matrix Way", casualty: false };
 
 const MATRIX: Record<string, Entry> = {
   // Public site and applying.
@@ -254,6 +261,31 @@ const MATRIX: Record<string, Entry> = {
   "PATCH /api/portal/leases/:id": { allow: OWNER_A, params: (f) => ({ id: f.books.leaseId }), input: () => ({ reminder_days: 3 }), hidden: true },
   "POST /api/portal/leases/:id/tenants/:tenantId/invite": { allow: OWNER_A, params: (f) => ({ id: f.books.leaseId, tenantId: f.books.tenantId }), hidden: true },
   "DELETE /api/portal/leases/:id/tenants/:tenantId/access": { allow: OWNER_A, params: (f) => f.spareTenancy(), hidden: true },
+  // Deposits and the compliance calendar (PORTAL.md 3b). The matrix lease holds no deposit: a receipt
+  // or an interest settlement is refused for that reason (409, 422), a statement before a move-out too.
+  "GET /api/portal/compliance": { allow: OWNERS_READ },
+  "PUT /api/portal/settings/compliance-digest": { allow: OWNERS_WRITE, input: () => ({ enabled: true }) },
+  "GET /api/portal/leases/:id/deposit": { allow: OWNER_A, params: (f) => ({ id: f.books.leaseId }), hidden: true },
+  "PUT /api/portal/leases/:id/deposit": { allow: OWNER_A, params: (f) => ({ id: f.books.leaseId }), input: () => MATRIX_INSTITUTION, hidden: true },
+  "POST /api/portal/leases/:id/deposit/receipt": { allow: OWNER_A, params: (f) => ({ id: f.books.leaseId }), answers: 409, hidden: true },
+  "POST /api/portal/leases/:id/deposit/interest": {
+    allow: OWNER_A,
+    params: (f) => ({ id: f.books.leaseId }),
+    input: () => ({ period_start: "2026-01-01", settled_as: "cash", settled_on: "2026-02-01" }),
+    answers: 422,
+    hidden: true,
+  },
+  "POST /api/portal/leases/:id/move-out": { allow: OWNER_A, params: async (f) => ({ id: await f.spareLease() }), input: () => MATRIX_MOVE_OUT, hidden: true },
+  "POST /api/portal/leases/:id/deposit/statement": { allow: OWNER_A, params: async (f) => ({ id: await f.spareLease() }), input: () => ({ deductions: [] }), answers: 409, hidden: true },
+  "POST /api/portal/leases/:id/deposit/statement/receipts": {
+    allow: OWNER_A,
+    params: (f) => ({ id: f.books.leaseId }),
+    input: (f) => ({ file_ids: [f.care.fileId] }),
+    answers: 409,
+    hidden: true,
+  },
+  "GET /api/portal/leases/:id/condition-reports": { allow: OWNER_A, params: (f) => ({ id: f.books.leaseId }), hidden: true },
+  "POST /api/portal/leases/:id/condition-reports": { allow: OWNER_A, params: async (f) => ({ id: await f.spareLease() }), input: () => MATRIX_REPORT("move_in"), hidden: true },
   "GET /api/portal/leases/:id/documents": { allow: OWNER_A, params: (f) => ({ id: f.books.leaseId }), hidden: true },
   "POST /api/portal/leases/:id/documents": { allow: OWNER_A, params: (f) => ({ id: f.books.leaseId }), file: { title: "Matrix lease", shared_with_tenants: "true" }, hidden: true },
   "GET /api/portal/maintenance": { allow: OWNERS_READ },
@@ -357,6 +389,13 @@ const MATRIX: Record<string, Entry> = {
   "POST /api/tenant/logout": { allow: ANYONE },
   "POST /api/tenant/password": { allow: TENANTS, input: () => ({ new_password: "a matrix tenant password" }) },
   "GET /api/tenant/me": { allow: TENANTS },
+  "GET /api/tenant/leases/:id/condition-reports": { allow: TENANT_A, params: (f) => ({ id: f.books.leaseId }), hidden: true },
+  "POST /api/tenant/condition-reports/:id/sign": {
+    allow: TENANT_A,
+    params: (f) => ({ id: f.conditionReports.moveInId }),
+    input: () => ({ consent: true, signature_name: "Matrix Tenant" }),
+    hidden: true,
+  },
   "POST /api/tenant/invitations/:id/accept": { allow: TENANT_A, params: async (f) => ({ id: await f.spareInvitation() }), hidden: true },
   "POST /api/tenant/invitations/:id/decline": { allow: TENANT_A, params: async (f) => ({ id: await f.spareInvitation() }), hidden: true },
   "GET /api/tenant/leases/:id/ledger": { allow: TENANT_A, params: (f) => ({ id: f.books.leaseId }), hidden: true },
@@ -513,6 +552,8 @@ const MATRIX: Record<string, Entry> = {
   "trpc public.tenantAuth.login": { allow: ANYONE, input: () => ({ email: unique("nobody"), password: "not the password" }), answers: 401 },
   "trpc public.tenantAuth.logout": { allow: ANYONE },
   "trpc tenant.me": { allow: TENANTS },
+  "trpc tenant.conditionReports": { allow: TENANT_A, input: (f) => ({ id: f.books.leaseId }), hidden: true },
+  "trpc tenant.signConditionReport": { allow: TENANT_A, input: (f) => ({ id: f.conditionReports.moveOutId, consent: true, signature_name: "Matrix Tenant" }), hidden: true },
   "trpc tenant.setPassword": { allow: TENANTS, input: () => ({ current_password: "a matrix tenant password", new_password: "a matrix tenant password" }) },
   "trpc tenant.ledger": { allow: TENANT_A, input: (f) => ({ id: f.books.leaseId }), hidden: true },
   "trpc tenant.pay": { allow: TENANT_A, input: (f) => ({ id: f.books.leaseId, amount_cents: 100 }), hidden: true },
@@ -580,6 +621,21 @@ const MATRIX: Record<string, Entry> = {
   },
   "trpc member.owner.leases.voidEntry": { allow: OWNER_A, input: async (f) => ({ entryId: await f.spareEntry(), reason: "Matrix void" }), hidden: true },
   "trpc member.owner.leases.updateSettings": { allow: OWNER_A, input: (f) => ({ id: f.books.leaseId, reminder_days: 2 }), hidden: true },
+  "trpc member.owner.compliance": { allow: OWNERS_READ },
+  "trpc member.owner.setComplianceDigest": { allow: OWNERS_WRITE, input: () => ({ enabled: true }) },
+  "trpc member.owner.deposits.get": { allow: OWNER_A, input: (f) => ({ id: f.books.leaseId }), hidden: true },
+  "trpc member.owner.deposits.setInstitution": { allow: OWNER_A, input: (f) => ({ id: f.books.leaseId, ...MATRIX_INSTITUTION }), hidden: true },
+  "trpc member.owner.deposits.giveReceipt": { allow: OWNER_A, input: (f) => ({ id: f.books.leaseId }), answers: 409, hidden: true },
+  "trpc member.owner.deposits.settleInterest": {
+    allow: OWNER_A,
+    input: (f) => ({ id: f.books.leaseId, period_start: "2026-01-01", settled_as: "cash", settled_on: "2026-02-01" }),
+    answers: 422,
+    hidden: true,
+  },
+  "trpc member.owner.deposits.moveOut": { allow: OWNER_A, input: async (f) => ({ id: await f.spareLease(), ...MATRIX_MOVE_OUT }), hidden: true },
+  "trpc member.owner.deposits.statement": { allow: OWNER_A, input: async (f) => ({ id: await f.spareLease(), deductions: [] }), answers: 409, hidden: true },
+  "trpc member.owner.deposits.conditionReports": { allow: OWNER_A, input: (f) => ({ id: f.books.leaseId }), hidden: true },
+  "trpc member.owner.deposits.saveConditionReport": { allow: OWNER_A, input: async (f) => ({ id: await f.spareLease(), report: MATRIX_REPORT("move_out") }), hidden: true },
   "trpc member.owner.leases.inviteTenant": { allow: OWNER_A, input: (f) => ({ id: f.books.leaseId, tenantId: f.books.tenantId }), hidden: true },
   "trpc member.owner.leases.revokeTenantAccess": { allow: OWNER_A, input: async (f) => { const spare = await f.spareTenancy(); return { id: spare.id, tenantId: spare.tenantId }; }, hidden: true },
   "trpc member.owner.leases.documents": { allow: OWNER_A, input: (f) => ({ id: f.books.leaseId }), hidden: true },
@@ -739,6 +795,10 @@ const MATRIX: Record<string, Entry> = {
   "trpc admin.support.reply": { allow: ADMIN, input: (f) => ({ id: f.services.ticketId, body: "Matrix reply" }) },
   "trpc admin.support.close": { allow: ADMIN, input: async (f) => ({ id: await f.services.spareTicket() }) },
   "trpc admin.bookkeeping.queue": { allow: ADMIN },
+  "GET /api/admin/deposit-interest-rates": { allow: ADMIN },
+  "POST /api/admin/deposit-interest-rates": { allow: ADMIN, input: () => ({ rule_set: "cook_county", year: 2020, rate_percent: "0.01", source: "Matrix notice" }) },
+  "trpc admin.depositRates.list": { allow: ADMIN },
+  "trpc admin.depositRates.add": { allow: ADMIN, input: () => ({ rule_set: "cook_county", year: 2021, rate_percent: "0.01", source: "Matrix notice" }) },
   "trpc admin.bookkeeping.complete": { allow: ADMIN, input: async (f) => ({ id: await f.services.spareRequest(), note: "Matrix done" }) },
   "trpc admin.billing.refundRentPayment": { allow: ADMIN, input: (f) => ({ rent_payment_id: f.care.rentPaymentId, amount_cents: 1 }) },
   ...demoEntries(),
@@ -760,7 +820,7 @@ function demoEntries(): Record<string, Entry> {
   /** Owner A's records behind the routes that name something the sample books do not have. */
   const ownerAId: Record<string, (f: Fixture) => string> = { files: (f) => f.care.fileId, reports: (f) => f.books.statementId };
   const entries: Record<string, Entry> = {};
-  for (const route of [...ownerPortalRoutes.routes, ...ownerBooksRoutes.routes]) {
+  for (const route of [...ownerPortalRoutes.routes, ...ownerBooksRoutes.routes, ...ownerDepositRoutes.routes]) {
     if (route.method === "ALL") continue;
     const key = `${route.method} /api/demo/portal${route.path}`;
     const resource = route.path.split("/")[1]!;
@@ -774,6 +834,8 @@ function demoEntries(): Record<string, Entry> {
     "member.owner.leases.get": (f) => ({ id: f.demo.leaseId }),
     "member.owner.leases.ledger": (f) => ({ id: f.demo.leaseId }),
     "member.owner.leases.documents": (f) => ({ id: f.demo.leaseId }),
+    "member.owner.deposits.get": (f) => ({ id: f.demo.leaseId }),
+    "member.owner.deposits.conditionReports": (f) => ({ id: f.demo.leaseId }),
     "member.owner.maintenance.get": (f) => ({ id: f.demo.requestId }),
     "member.owner.expenses.get": (f) => ({ id: f.demo.expenseId }),
   };
@@ -1037,6 +1099,10 @@ beforeAll(async () => {
     unpaidSigner: async () => memberIdOf((await applyAndSign(t.client(), "Standard")).email),
     testSubscriptionId: subscription!.id!,
     evictions,
+    conditionReports: {
+      moveInId: (await ownerA.post(`/api/portal/leases/${leaseId}/condition-reports`, MATRIX_REPORT("move_in"))).body.id as string,
+      moveOutId: (await ownerA.post(`/api/portal/leases/${leaseId}/condition-reports`, MATRIX_REPORT("move_out"))).body.id as string,
+    },
     services: {
       granted: (await ownerA.put("/api/portal/staff-access")).status,
       ...(await (async () => {

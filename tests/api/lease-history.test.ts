@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { chicagoToday, periodOf, plusMonths, plusYears } from "../../src/shared/calendar.ts";
+import { chicagoToday, periodOf, plusMonths, plusYearsOf } from "../../src/shared/calendar.ts";
 import { paidOwner } from "../support/fixtures.ts";
 import { createTestApp, type ApiClient, type TestApp } from "../support/harness.ts";
 
@@ -39,7 +39,7 @@ const lease = (start_date: string, unit = unitId) => ({
 describe("a lease's books reach 50 years back at most", () => {
   test("a lease starting a day too early answers 422 naming the earliest start, and writes nothing", async () => {
     const today = chicagoToday(t.services.now());
-    const earliest = plusYears(today, -50);
+    const earliest = plusYearsOf(today, -50);
     const day = new Date(`${earliest}T00:00:00Z`);
     day.setUTCDate(day.getUTCDate() - 1);
     const res = await owner.post("/api/portal/leases", lease(day.toISOString().slice(0, 10)));
@@ -61,7 +61,7 @@ describe("a lease's books reach 50 years back at most", () => {
   test("the oldest lease allowed posts each of its months once, with its late fees, in one request", async () => {
     const today = chicagoToday(t.services.now());
     // The first of the month after the earliest day allowed.
-    const start = `${plusMonths(periodOf(plusYears(today, -50)), 1)}-01`;
+    const start = `${plusMonths(periodOf(plusYearsOf(today, -50)), 1)}-01`;
     const created = await owner.post("/api/portal/leases", lease(start, otherUnitId));
     expect(created.status).toBe(201);
     const ledger = await owner.get(`/api/portal/leases/${created.body.id}/ledger`);

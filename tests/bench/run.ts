@@ -41,7 +41,7 @@ import { loadConfig } from "../../src/server/config.ts";
 import { createServices } from "../../src/server/services.ts";
 import { closeMonthlyStatements } from "../../src/server/domain/portal/reports.ts";
 import { eq } from "drizzle-orm";
-import { chicagoToday, periodOf, plusMonths, plusYears } from "../../src/shared/calendar.ts";
+import { chicagoToday, periodOf, plusMonths, plusYearsOf } from "../../src/shared/calendar.ts";
 import { LEASE_HISTORY_YEARS } from "../../src/shared/portal.ts";
 import { ApiClient } from "../support/harness.ts";
 import { members } from "../../src/server/db/schema.ts";
@@ -720,7 +720,7 @@ async function history(webDist: string) {
     property_type: "single_family",
   });
   const today = chicagoToday(new Date());
-  const startDate = `${plusMonths(periodOf(plusYears(today, -LEASE_HISTORY_YEARS)), 1)}-01`;
+  const startDate = `${plusMonths(periodOf(plusYearsOf(today, -LEASE_HISTORY_YEARS)), 1)}-01`;
   let slowestHealth = 0;
   let pinging = true;
   const pinger = (async () => {

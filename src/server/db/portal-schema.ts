@@ -119,6 +119,12 @@ export const leases = pgTable(
     booksFrom: day("books_from"),
     /** The fee charged for a payment returned unpaid (a bounced check), if the owner set one. */
     returnedPaymentFeeCents: integer("returned_payment_fee_cents"),
+    /** Where the security deposit is held (the RLTO wants the institution named in the lease: 5-12-080(a)). */
+    depositInstitutionName: text("deposit_institution_name"),
+    depositInstitutionAddress: text("deposit_institution_address"),
+    /** The deposit receipt (RLTO 5-12-080(b)): when it was given, and its PDF. */
+    depositReceiptGivenOn: day("deposit_receipt_given_on"),
+    depositReceiptFileId: uuid("deposit_receipt_file_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -190,8 +196,129 @@ export const ownerSettings = pgTable("owner_settings", {
   paymentInstructions: text("payment_instructions").notNull().default(""),
   /** Email the month's owner statement (PDF) on the 1st (PORTAL.md 6). */
   monthlyStatementEmail: boolean("monthly_statement_email").notNull().default(false),
+  /** The weekly email of compliance deadlines due within 14 days (PORTAL.md 3b); on unless the owner turns it off. */
+  complianceDigest: boolean("compliance_digest").notNull().default(true),
   updatedAt: updatedAt(),
 });
+
+/**
+ * A tenant's move-out (PORTAL.md 3b): the day they vacated and where to send the deposit's
+ * statement, and, once made, the itemized statement and what was returned and kept.
+ */
+export const moveOuts = pgTable("move_outs", {
+  leaseId: uuid("lease_id")
+    .primaryKey()
+    .references(() => leases.id),
+  ownerId: owner(),
+  vacatedOn: day("vacated_on").notNull(),
+  forwardingAddress: text("forwarding_address").notNull().default(""),
+  forwardingEmail: text("forwarding_email"),
+  /** The lease ended by the tenant's notice after a fire or casualty (RLTO 5-12-110(g)): the deposit is due in 7 days. */
+  casualty: boolean("casualty").notNull().default(false),
+  statementSentOn: day("statement_sent_on"),
+  statementFileId: uuid("statement_file_id"),
+  /** Paid receipts sent after a statement of estimated costs (765 ILCS 710/1, RLTO 5-12-080(d): within 30 days of it). */
+  receiptsSentOn: day("receipts_sent_on"),
+  /** The deductions itemized on the statement (kind, description, amount, estimate, files, condition item). */
+  deductions: jsonb("deductions").$type<DepositDeduction[]>().notNull().default([]),
+  returnedCents: integer("returned_cents"),
+  keptCents: integer("kept_cents"),
+  interestCents: integer("interest_cents"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export interface DepositDeduction {
+  kind: "unpaid_rent" | "damage";
+  description: string;
+  amount_cents: number;
+  estimate: boolean;
+  file_ids: string[];
+  condition_item: string | null;
+}
+
+/** Deposit interest the owner paid or credited, one row per 12-month rental period (PORTAL.md 3b). */
+export const depositInterestSettlements = pgTable(
+  "deposit_interest_settlements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: owner(),
+    leaseId: uuid("lease_id")
+      .notNull()
+      .references(() => leases.id),
+    periodStart: day("period_start").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    settledAs: text("settled_as", { enum: ["cash", "rent_credit"] }).notNull(),
+    settledOn: day("settled_on").notNull(),
+    /** The rent credit on the ledger, when credited. */
+    ledgerEntryId: uuid("ledger_entry_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("deposit_interest_settlements_key").on(t.leaseId, t.periodStart)],
+);
+
+/**
+ * The deposit interest rate by year, as the rule set's authority publishes it (Chicago: the City
+ * Comptroller under RLTO 5-12-081). Shipped with the app's known years; an administrator adds each
+ * new year's rate from the City's notice.
+ */
+export const depositInterestRates = pgTable(
+  "deposit_interest_rates",
+  {
+    ruleSet: text("rule_set").notNull(),
+    year: smallint("year").notNull(),
+    /** The annual rate in millionths (0.01% is 100). */
+    ratePpm: integer("rate_ppm").notNull(),
+    source: text("source").notNull(),
+    enteredBy: text("entered_by").notNull().default("shipped with the app"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.ruleSet, t.year] })],
+);
+
+/** Move-in and move-out condition reports of a lease (PORTAL.md 3b): rooms, items, condition, photos, the tenant's signature. */
+export const conditionReports = pgTable(
+  "condition_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: owner(),
+    leaseId: uuid("lease_id")
+      .notNull()
+      .references(() => leases.id),
+    kind: text("kind", { enum: ["move_in", "move_out"] }).notNull(),
+    inspectedOn: day("inspected_on").notNull(),
+    items: jsonb("items").$type<ConditionItem[]>().notNull().default([]),
+    tenantSignedAt: tz("tenant_signed_at"),
+    tenantSignatureName: text("tenant_signature_name"),
+    tenantComment: text("tenant_comment"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("condition_reports_lease_kind_key").on(t.leaseId, t.kind)],
+);
+
+export interface ConditionItem {
+  key: string;
+  room: string;
+  item: string;
+  condition: "good" | "fair" | "poor" | "damaged" | "missing";
+  note: string;
+  file_ids: string[];
+}
+
+/** The weekly compliance email, once per owner and week (an idempotent job: DECISIONS.md 25). */
+export const complianceDigests = pgTable(
+  "compliance_digests",
+  {
+    ownerId: uuid("owner_id")
+      .notNull()
+      .references(() => members.id),
+    week: day("week").notNull(),
+    items: integer("items").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.week] })],
+);
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
 

@@ -406,7 +406,14 @@ export interface StatementPdfAttachment {
   statementPdf: string;
 }
 
-export type OutboxAttachment = InlineAttachment | ContractPdfAttachment | StatementPdfAttachment;
+/** A file of the owner portal (a deposit receipt, a move-out statement), read from portal_files when sent. */
+export interface PortalFileAttachment {
+  filename: string;
+  contentType: string;
+  portalFile: string;
+}
+
+export type OutboxAttachment = InlineAttachment | ContractPdfAttachment | StatementPdfAttachment | PortalFileAttachment;
 
 export const emailOutbox = pgTable(
   "email_outbox",

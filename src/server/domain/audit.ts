@@ -20,6 +20,7 @@ export type AuditAction =
   | "members_csv_exported"
   | "test_data_cleaned"
   | "outbox_message_read"
+  | "deposit_rate_added"
   // The community (COMMUNITY.md): forum moderation, legal updates, webinars, contractor checks.
   | `forum_${string}`
   | "update_created"

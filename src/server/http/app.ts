@@ -27,6 +27,7 @@ import { paymentInitiationRoutes, paymentRoutes, stripeWebhookRoutes, subscripti
 import { adminCommunityRoutes, communityRoutes, emailPreferenceRoutes, notificationRoutes } from "./routes/community.ts";
 import { unsubscribeRoutes } from "./routes/unsubscribe.ts";
 import { ownerBooksRoutes } from "./routes/owner-books.ts";
+import { adminDepositRoutes, ownerDepositRoutes, tenantDepositRoutes } from "./routes/owner-deposits.ts";
 import { adminEvictionRoutes, ownerEvictionRoutes } from "./routes/evictions.ts";
 import { ownerServicesRoutes } from "./routes/owner-services.ts";
 import { adminUpdateRoutes, updatePages, updateRoutes } from "./routes/updates.ts";
@@ -163,9 +164,12 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.route("/api/portal", ownerBooksRoutes);
   app.route("/api/portal", ownerEvictionRoutes);
   app.route("/api/portal", ownerServicesRoutes);
+  app.route("/api/portal", ownerDepositRoutes);
   app.route("/api/tenant", tenantRoutes);
+  app.route("/api/tenant", tenantDepositRoutes);
   app.route(`${DEMO_API_PREFIX}/portal`, ownerPortalRoutes);
   app.route(`${DEMO_API_PREFIX}/portal`, ownerBooksRoutes);
+  app.route(`${DEMO_API_PREFIX}/portal`, ownerDepositRoutes);
   app.use(
     `${DEMO_API_PREFIX}/trpc/*`,
     trpcServer({
@@ -191,6 +195,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
   // Admin sign-in is mounted before any /api/auth routes so that /api/auth/admin/* reaches it.
   app.route("/api/auth/admin", adminAuthRoutes);
   app.route("/api/admin", adminEvictionRoutes);
+  app.route("/api/admin", adminDepositRoutes);
   app.route("/api/admin", adminRoutes);
   app.route("/api/auth", authRoutes);
   app.all("/api/*", (c) => c.json({ detail: `No API route ${c.req.method} ${c.req.path}.` }, 404));

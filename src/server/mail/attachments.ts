@@ -1,5 +1,6 @@
 import type { DbOrTx } from "../db/client.ts";
-import type { InlineAttachment, OutboxAttachment } from "../db/schema.ts";
+import { eq } from "drizzle-orm";
+import { portalFiles, type InlineAttachment, type OutboxAttachment } from "../db/schema.ts";
 import { findContract, issueContractPdf } from "../domain/contracts.ts";
 import { keptStatementPdf } from "../domain/portal/reports.ts";
 
@@ -13,6 +14,12 @@ export async function resolveAttachments(db: DbOrTx, attachments: OutboxAttachme
   for (const attachment of attachments) {
     if ("content" in attachment) {
       files.push(attachment);
+      continue;
+    }
+    if ("portalFile" in attachment) {
+      const [file] = await db.select({ data: portalFiles.data }).from(portalFiles).where(eq(portalFiles.id, attachment.portalFile)).limit(1);
+      if (!file) throw new Error(`the file ${attachment.portalFile} of an attachment is gone`);
+      files.push({ filename: attachment.filename, contentType: attachment.contentType, content: Buffer.from(file.data).toString("base64") });
       continue;
     }
     if ("statementPdf" in attachment) {

@@ -115,6 +115,8 @@ export interface Allocation {
   creditCents: number;
   /** The security deposit held: deposits paid, plus any held when the books began, less deposits kept and returned. */
   depositHeldCents: number;
+  /** Each change of the deposit held, by day (paid in, held when the books began, kept, returned, refunded): for its interest. */
+  depositMoves: { date: IsoDate; cents: number }[];
   /** What the tenant owes (positive) or has in credit (negative): equal to the sum of the entries. */
   balanceCents: number;
 }
@@ -135,12 +137,12 @@ export function allocate(entries: readonly LedgerFact[], asOf: IsoDate): Allocat
   const live = standing(entries).filter((e) => e.date <= asOf);
   const queues: Record<ChargeClass, ChargeCoverage[]> = { rent: [], deposit: [], fee: [] };
   const incoming: LedgerFact[] = [];
-  let depositMoves = 0;
+  let depositMemo = 0;
   let kept = 0;
   let balance = 0;
   for (const e of live) {
     balance += e.amountCents;
-    depositMoves += e.depositCents ?? 0;
+    depositMemo += e.depositCents ?? 0;
     const charge = chargeClassOf(e);
     if (charge) {
       queues[charge].push({ id: e.id, kind: e.kind, charge, date: e.date, period: e.period, amountCents: e.amountCents, unpaidCents: e.amountCents, coveredOn: null });
@@ -154,6 +156,11 @@ export function allocate(entries: readonly LedgerFact[], asOf: IsoDate): Allocat
 
   const money: MoneyUse[] = [];
   const refunds: RefundUse[] = [];
+  const depositMoves: { date: IsoDate; cents: number }[] = [];
+  for (const e of live) {
+    if (e.depositCents) depositMoves.push({ date: e.date, cents: e.depositCents });
+    if (e.kind === "deposit_applied" && e.amountCents < 0) depositMoves.push({ date: e.date, cents: e.amountCents });
+  }
   /** Money with something left, oldest first. */
   const lots: Lot[] = [];
   let firstLot = 0;
@@ -167,6 +174,7 @@ export function allocate(entries: readonly LedgerFact[], asOf: IsoDate): Allocat
       const part = Math.min(lot.left, charge.unpaidCents);
       lot.left -= part;
       charge.unpaidCents -= part;
+      if (charge.charge === "deposit" && part > 0) depositMoves.push({ date: maxDate(on, charge.date), cents: part });
       const last = lot.use.paid.at(-1);
       if (last && last.chargeId === charge.id) last.cents += part;
       else lot.use.paid.push({ chargeId: charge.id, kind: charge.kind, charge: charge.charge, cents: part });
@@ -227,6 +235,7 @@ export function allocate(entries: readonly LedgerFact[], asOf: IsoDate): Allocat
         charge.unpaidCents += back;
         charge.coveredOn = null;
         owed -= back;
+        if (cls === "deposit") depositMoves.push({ date: e.date, cents: -back });
         next[cls] = Math.min(next[cls], i);
         // Whose payment it was: the newest money that paid this charge gives it back first.
         for (let j = money.length - 1; back > 0 && j >= 0; j--) {
@@ -277,7 +286,8 @@ export function allocate(entries: readonly LedgerFact[], asOf: IsoDate): Allocat
     depositUnpaidCents: unpaid.deposit,
     feesUnpaidCents: unpaid.fee,
     creditCents: credit,
-    depositHeldCents: depositPaid + depositMoves - kept,
+    depositHeldCents: depositPaid + depositMemo - kept,
+    depositMoves: depositMoves.sort(byDate),
     balanceCents: balance,
   };
 }

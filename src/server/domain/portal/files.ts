@@ -49,8 +49,8 @@ export function safeFileName(name: string, type: AcceptedType): string {
   return `${stem || "file"}.${EXTENSION[type]}`;
 }
 
-/** Who uploads a file: the owner (or member) whose books it joins, one of their tenants, or staff. */
-export type Uploader = { kind: "owner" } | { kind: "tenant"; tenantId: string } | { kind: "staff" };
+/** Who uploads a file: the owner (or member) whose books it joins, one of their tenants, staff, or the app (a document it made). */
+export type Uploader = { kind: "owner" } | { kind: "tenant"; tenantId: string } | { kind: "staff" } | { kind: "generated" };
 
 /**
  * What one uploader may store: files an hour and bytes a day (a tenant stored 12 photos of 9 MB in
@@ -70,7 +70,7 @@ const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
  * uploader's uploads are serialised (a transaction lock on its key) so two at once cannot both fit.
  */
 export async function assertUploadQuota(tx: DbOrTx, ownerId: string, uploader: Uploader, bytes: number, now: Date): Promise<void> {
-  if (uploader.kind === "staff") return;
+  if (uploader.kind === "staff" || uploader.kind === "generated") return;
   const quota = UPLOAD_QUOTAS[uploader.kind];
   const key = uploader.kind === "tenant" ? `upload:tenant:${uploader.tenantId}` : `upload:owner:${ownerId}`;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);

@@ -1,5 +1,5 @@
 import { and, eq, gte, isNotNull, isNull, or } from "drizzle-orm";
-import { dateLabel, plusYears, type IsoDate } from "../../../shared/calendar.ts";
+import { dateLabel, plusYearsOf, type IsoDate } from "../../../shared/calendar.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { leases, leaseTenants } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
@@ -17,7 +17,7 @@ export const tenancyOf = (tenantAccountId: string) =>
   and(eq(leaseTenants.tenantAccountId, tenantAccountId), isNotNull(leaseTenants.acceptedAt), isNull(leaseTenants.accessRevokedAt));
 
 /** The lease is still its tenants' to read today: running, or ended within the last year. */
-export const stillReadable = (today: IsoDate) => or(isNull(leases.endDate), gte(leases.endDate, plusYears(today, -FORMER_TENANT_READ_YEARS)));
+export const stillReadable = (today: IsoDate) => or(isNull(leases.endDate), gte(leases.endDate, plusYearsOf(today, -FORMER_TENANT_READ_YEARS)));
 
 /** The ids of the leases this tenant may read today, as a subquery. */
 export const readableLeaseIds = (db: DbOrTx, tenantAccountId: string, today: IsoDate) =>

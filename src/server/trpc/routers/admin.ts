@@ -4,6 +4,8 @@ import { ADMIN_PAGE_SIZES, DATA_FILTERS, ZAdminListQuerySchema, ZAdminLoginReque
 import { ZEmailRequestSchema, ZLinkTokenRequestSchema } from "../../../shared/account-schema.ts";
 import { confirmAdminSignInLink, describeAdmin, requestAdminSignInLink, signInAdmin, signOutAdmin } from "../../domain/admin/auth.ts";
 import { dashboardCharts, dashboardStats } from "../../domain/admin/dashboard.ts";
+import { addDepositRate, listDepositRates } from "../../domain/portal/deposits.ts";
+import { ZDepositRateSchema } from "../../../shared/portal.ts";
 import { cleanupTestData, dataOverview, listOutbox, outboxView, readOutboxMessage } from "../../domain/admin/data.ts";
 import { deleteMember, describeOneMemberForAdmin, findListedMember, listMembers, resetMemberPassword, setMemberActive } from "../../domain/admin/members.ts";
 import { getContractForAdmin, listApplications, listContracts, listPayments, resendContractEmail } from "../../domain/admin/records.ts";
@@ -105,6 +107,11 @@ export const adminArea = {
     cleanupTestData: adminProcedure.mutation(({ ctx }) => cleanupTestData(ctx.services, actorOf(ctx))),
   }),
 
+  /** Security deposit interest rates by year (PORTAL.md 3b): shipped for Chicago, added each year from the authority's notice. */
+  depositRates: router({
+    list: adminProcedure.query(({ ctx }) => listDepositRates(ctx.services.db)),
+    add: adminProcedure.input(ZDepositRateSchema).mutation(({ ctx, input }) => addDepositRate(ctx.services, actorOf(ctx), input)),
+  }),
   records: router({
     auditLog: adminProcedure
       .input(z.object({ limit: z.number().int().min(1).max(200).default(ADMIN_PAGE_SIZES.auditLog), before: z.number().int().min(1).optional() }).optional())

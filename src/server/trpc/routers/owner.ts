@@ -17,6 +17,12 @@ import {
   ZUnitPatchSchema,
   ZUnitSchema,
   ZVoidSchema,
+  ZConditionReportSchema,
+  ZDepositInstitutionSchema,
+  ZDepositReceiptSchema,
+  ZDepositStatementSchema,
+  ZInterestSettlementSchema,
+  ZMoveOutSchema,
 } from "../../../shared/portal.ts";
 import { PeriodSchema } from "../../../shared/calendar.ts";
 import { ownerPortalStatus, requireOwner } from "../../domain/portal/access.ts";
@@ -27,6 +33,18 @@ import { addLease, endLease, getLease, listLeases, updateLeaseSettings } from ".
 import { assignRequest, createOwnerRequest, deleteRequestPhoto, getOwnerRequest, listOwnerRequests, moveRequest, ownerComment } from "../../domain/portal/maintenance.ts";
 import { payoutStatus, savePaymentInstructions, startPayoutOnboarding } from "../../domain/portal/online-rent.ts";
 import { inviteTenant, revokeTenantAccess } from "../../domain/portal/tenants.ts";
+import { ownerCompliance } from "../../domain/portal/compliance.ts";
+import {
+  depositView,
+  giveDepositReceipt,
+  listConditionReports,
+  makeDepositStatement,
+  recordMoveOut,
+  saveConditionReport,
+  setComplianceDigest,
+  setDepositInstitution,
+  settleInterest,
+} from "../../domain/portal/deposits.ts";
 import { leaseLedger, recordCharge, recordPayment, voidEntry } from "../../domain/portal/ledger.ts";
 import { addProperty, addUnit, deleteProperty, getProperty, listProperties, updateProperty, updateUnit } from "../../domain/portal/properties.ts";
 import { importRentRoll } from "../../domain/portal/rent-roll-import.ts";
@@ -166,6 +184,31 @@ const ownerTools = {
   purchases: router({
     list: publicProcedure.query(async ({ ctx }) => listPurchases(ctx.services, await read(ctx))),
     start: publicProcedure.input(ZPurchaseRequestSchema).mutation(async ({ ctx, input }) => startPurchase(ctx.services, await write(ctx), input)),
+  }),
+  // Security deposits and the compliance calendar (PORTAL.md 3b): files go to the REST upload paths.
+  compliance: publicProcedure.query(async ({ ctx }) => ownerCompliance(ctx.services, await read(ctx))),
+  setComplianceDigest: publicProcedure
+    .input(z.object({ enabled: z.boolean() }))
+    .mutation(async ({ ctx, input }) => setComplianceDigest(ctx.services, await write(ctx), input.enabled)),
+  deposits: router({
+    get: publicProcedure.input(ZId).query(async ({ ctx, input }) => depositView(ctx.services, await read(ctx), input.id)),
+    setInstitution: publicProcedure
+      .input(ZId.extend(ZDepositInstitutionSchema.shape))
+      .mutation(async ({ ctx, input }) => setDepositInstitution(ctx.services, await write(ctx), input.id, input)),
+    giveReceipt: publicProcedure
+      .input(ZId.extend(ZDepositReceiptSchema.shape))
+      .mutation(async ({ ctx, input }) => giveDepositReceipt(ctx.services, await write(ctx), input.id, input)),
+    settleInterest: publicProcedure
+      .input(ZId.extend(ZInterestSettlementSchema.shape))
+      .mutation(async ({ ctx, input }) => settleInterest(ctx.services, await write(ctx), input.id, input)),
+    moveOut: publicProcedure.input(ZId.extend(ZMoveOutSchema.shape)).mutation(async ({ ctx, input }) => recordMoveOut(ctx.services, await write(ctx), input.id, input)),
+    statement: publicProcedure
+      .input(ZId.extend(ZDepositStatementSchema.shape))
+      .mutation(async ({ ctx, input }) => makeDepositStatement(ctx.services, await write(ctx), input.id, input)),
+    conditionReports: publicProcedure.input(ZId).query(async ({ ctx, input }) => listConditionReports(ctx.services, await read(ctx), input.id)),
+    saveConditionReport: publicProcedure
+      .input(ZId.extend({ report: ZConditionReportSchema }))
+      .mutation(async ({ ctx, input }) => saveConditionReport(ctx.services, await write(ctx), input.id, input.report)),
   }),
 };
 export const ownerToolsRouter = router(ownerTools);

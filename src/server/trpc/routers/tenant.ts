@@ -14,6 +14,8 @@ import {
   answerInvitation,
 } from "../../domain/portal/tenants.ts";
 import { invalidateSession } from "../../domain/sessions.ts";
+import { signConditionReport, tenantConditionReports } from "../../domain/portal/deposits.ts";
+import { ZConditionSignatureSchema } from "../../../shared/portal.ts";
 import { AppError } from "../../errors.ts";
 import { clearSessionCookie, setSessionCookie } from "../../http/auth.ts";
 import { publicProcedure, router, type TrpcContext } from "../trpc.ts";
@@ -52,6 +54,10 @@ export const tenantAuthRouter = router({
 
 export const tenantRouter = router({
   me: tenantProcedure.query(({ ctx }) => tenantOverview(ctx.services, ctx.tenant.tenant)),
+  conditionReports: tenantProcedure.input(z.object({ id: z.string().max(100) })).query(({ ctx, input }) => tenantConditionReports(ctx.services, ctx.tenant.tenant, input.id)),
+  signConditionReport: tenantProcedure
+    .input(z.object({ id: z.string().max(100) }).extend(ZConditionSignatureSchema.shape))
+    .mutation(({ ctx, input }) => signConditionReport(ctx.services, ctx.tenant.tenant, input.id, input)),
   answerInvitation: tenantProcedure
     .input(z.object({ id: z.string().max(100), answer: z.enum(["accept", "decline"]) }))
     .mutation(({ ctx, input }) => answerInvitation(ctx.services, ctx.tenant.tenant, input.id, input.answer)),

@@ -17,6 +17,7 @@ const ACTION_LABELS: Record<string, string> = {
   members_csv_exported: "Exported member CSV",
   test_data_cleaned: "Cleaned test data",
   outbox_message_read: "Read an email in the outbox",
+  deposit_rate_added: "Added a deposit interest rate",
 };
 
 function describeDetails(details: Record<string, unknown>): string {
