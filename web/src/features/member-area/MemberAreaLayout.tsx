@@ -15,6 +15,7 @@ export const OWNER_LINKS = [
   { to: "/portal/properties", label: "Properties" },
   { to: "/portal/leases", label: "Leases & Ledgers" },
   { to: "/portal/rent-roll", label: "Rent Roll" },
+  { to: "/portal/compliance", label: "Compliance" },
   { to: "/portal/maintenance", label: "Maintenance" },
   { to: "/portal/payouts", label: "Online Rent" },
   { to: "/portal/expenses", label: "Expenses" },

@@ -4,6 +4,7 @@ import { buttonClass } from "../../../components/Button.tsx";
 import { trpc } from "../../../trpc.ts";
 import { day, Failed, money, Section, Stat, Working } from "../owner/ui.tsx";
 import { PAYMENT_METHOD_LABELS } from "@shared/portal.ts";
+import { ComplianceLine } from "../compliance/CompliancePage.tsx";
 
 const DueCollectedChart = lazy(() => import("./DueCollectedChart.tsx"));
 
@@ -127,6 +128,8 @@ export default function OwnerDashboard({ canWrite }: { canWrite: boolean }) {
         </Suspense>
       </Section>
 
+      <NextDeadlines />
+
       <Section title="Recent payments" actions={<Link to="/portal/rent-roll" className={buttonClass("secondary", "text-sm")}>Rent roll</Link>}>
         {d.recent_payments.length === 0 ? (
           <p className="text-slate-600">No payments recorded yet.</p>
@@ -151,5 +154,25 @@ export default function OwnerDashboard({ canWrite }: { canWrite: boolean }) {
         )}
       </Section>
     </div>
+  );
+}
+
+/** The next three lines of the compliance calendar (PORTAL.md 3b). */
+function NextDeadlines() {
+  const calendar = trpc.member.owner.compliance.useQuery();
+  if (calendar.isPending || calendar.isError) return null;
+  const next = calendar.data.items.filter((i) => i.status !== "done").slice(0, 3);
+  return (
+    <Section title="Next deadlines" actions={<Link to="/portal/compliance" className={buttonClass("secondary", "text-sm")}>Compliance calendar</Link>}>
+      {next.length === 0 ? (
+        <p className="text-slate-600">Nothing is due: deposit receipts, interest, move-outs and notices are all in order.</p>
+      ) : (
+        <ul aria-label="Next deadlines" className="space-y-3">
+          {next.map((item) => (
+            <ComplianceLine key={`${item.kind}-${item.lease_id}-${item.due_on}`} item={item} />
+          ))}
+        </ul>
+      )}
+    </Section>
   );
 }

@@ -17,6 +17,7 @@ import { trpc } from "../../../trpc.ts";
 import type { LedgerEntry } from "../owner/types.ts";
 import { day, Failed, FormError, money, PortalDialog, Section, Working } from "../owner/ui.tsx";
 import { LeaseTenantPortal } from "./LeaseTenantPortal.tsx";
+import { ConditionReports, DepositSection } from "./DepositSection.tsx";
 
 type Dialog = { kind: "payment" } | { kind: "charge" } | { kind: "void"; entry: LedgerEntry } | { kind: "end" } | null;
 
@@ -164,6 +165,8 @@ export default function LeasePage({ canWrite }: { canWrite: boolean }) {
       </Section>
 
       <LeaseTenantPortal lease={lease} canWrite={canWrite} />
+      <DepositSection leaseId={lease.id} canWrite={canWrite} />
+      <ConditionReports leaseId={lease.id} canWrite={canWrite} />
 
       <PortalDialog open={dialog?.kind === "payment"} onOpenChange={(o) => !o && close()} title="Record a payment" description={`From ${tenants}.`}>
         <PaymentForm leaseId={lease.id} onDone={close} />

@@ -18,6 +18,7 @@ const ExpensesPage = lazy(() => import("../expenses/ExpensesPage.tsx"));
 const BankImportPage = lazy(() => import("../expenses/BankImportPage.tsx"));
 const MonthlyStatementPage = lazy(() => import("../reports/MonthlyStatementPage.tsx"));
 const ScheduleEPage = lazy(() => import("../reports/ScheduleEPage.tsx"));
+const CompliancePage = lazy(() => import("../compliance/CompliancePage.tsx"));
 
 /**
  * The owner tools' screens under /portal: the owner portal and the live demo (which mounts them
@@ -35,6 +36,7 @@ export function OwnerToolRoutes({ canWrite, level, email, children }: { canWrite
         <Route path="leases/new" element={<NewLeasePage />} />
         <Route path="leases/:id" element={<LeasePage canWrite={canWrite} />} />
         <Route path="rent-roll" element={<RentRollPage />} />
+        <Route path="compliance" element={<CompliancePage canWrite={canWrite} />} />
         <Route path="import" element={<ImportPage canWrite={canWrite} />} />
         <Route path="maintenance" element={<MaintenanceListPage canWrite={canWrite} />} />
         <Route path="maintenance/new" element={<NewRequestPage />} />
