@@ -100,6 +100,18 @@ describe("the sample books", () => {
     expect(schedulePdf.headers.get("content-type")).toContain("application/pdf");
   });
 
+  test("the compliance calendar shows the sample deposits' lines: receipts and interest under the RLTO, the bungalow's under the county's ordinance", async () => {
+    const calendar = await t.client().get("/api/demo/portal/compliance");
+    expect(calendar.status).toBe(200);
+    const kinds = new Set((calendar.body.items as { kind: string }[]).map((i) => i.kind));
+    expect(kinds.has("deposit_receipt")).toBe(true);
+    expect(kinds.has("deposit_interest")).toBe(true);
+    const sources = new Set((calendar.body.items as { source: string }[]).map((i) => i.source));
+    expect([...sources].some((s) => s.includes("5-12-080"))).toBe(true);
+    // Devon's landlord took no deposit: no deposit line names his unit.
+    expect((calendar.body.items as { kind: string; place: string }[]).filter((i) => i.kind.startsWith("deposit") && i.place.endsWith("unit 2"))).toEqual([]);
+  });
+
   test("no sample tenant has an email, and nothing of the sample books is ever queued to be mailed", async () => {
     const tenants = await t.services.db.select().from(leaseTenants).where(eq(leaseTenants.ownerId, sampleId));
     expect(tenants.length).toBe(4);
