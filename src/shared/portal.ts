@@ -48,6 +48,7 @@ export const LEDGER_KINDS = [
   "deposit_returned",
   "deposit_held",
   "opening_balance",
+  "balance_carried",
   "void",
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
@@ -71,6 +72,7 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   deposit_returned: "Security deposit returned",
   deposit_held: "Security deposit already held",
   opening_balance: "Opening balance",
+  balance_carried: "Balance carried between terms",
   void: "Void",
 };
 
@@ -495,7 +497,7 @@ export const ZConditionSignatureSchema = z.object({
   comment: text(1000).default(""),
 });
 
-export const COMPLIANCE_KINDS = ["deposit_receipt", "deposit_interest", "move_out_statement", "deduction_receipts", "deposit_return", "notice_deadline", "lease_end"] as const;
+export const COMPLIANCE_KINDS = ["rlto_summary", "deposit_receipt", "deposit_interest", "move_out_statement", "deduction_receipts", "deposit_return", "notice_deadline", "lease_end"] as const;
 export type ComplianceKind = (typeof COMPLIANCE_KINDS)[number];
 export const COMPLIANCE_STATUSES = ["upcoming", "due_soon", "overdue", "done"] as const;
 export type ComplianceStatus = (typeof COMPLIANCE_STATUSES)[number];
@@ -506,4 +508,65 @@ export const ZDepositRateSchema = z.object({
   /** As the notice writes it, a percent: "0.01". */
   rate_percent: z.string().trim().regex(/^\d{1,2}(\.\d{1,4})?$/, "Write the rate as a percent, like 0.01"),
   source: text(300).min(5, "Name the notice the rate comes from"),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Leases signed online and renewals (PORTAL.md 8a)
+// ---------------------------------------------------------------------------------------------
+
+export const SIGNATURE_DOCUMENTS = ["template", "upload"] as const;
+export type SignatureDocument = (typeof SIGNATURE_DOCUMENTS)[number];
+/** `withdrawn`: the owner took the request back before it was countersigned (a new one may follow). */
+export const SIGNATURE_REQUEST_STATUSES = ["sent", "signed", "declined", "countersigned", "withdrawn"] as const;
+export type SignatureRequestStatus = (typeof SIGNATURE_REQUEST_STATUSES)[number];
+export const SIGNER_STATUSES = ["pending", "signed", "declined"] as const;
+export type SignerStatus = (typeof SIGNER_STATUSES)[number];
+
+export const ZSignatureRequestSchema = z
+  .object({
+    document: z.enum(SIGNATURE_DOCUMENTS, "Choose the association's lease or your own PDF"),
+    /** The owner's own lease (a PDF uploaded with the lease's documents). */
+    file_id: z.uuid("Choose the PDF of your lease").nullish(),
+    /** The landlord's (or agent's) address for notices and demands (RLTO 5-12-090): the template prints it. */
+    notice_address: text(300).default(""),
+    /** Terms the template does not cover (utilities, pets, parking), printed as its last section. */
+    additional_terms: text(10_000).default(""),
+    /** Chicago (RLTO 5-12-170): the City's RLTO summary and its security deposit interest rate summary, as PDFs the owner uploaded. */
+    rlto_summary_file_id: z.uuid("Choose the PDF of the City's RLTO summary").nullish(),
+    interest_rate_summary_file_id: z.uuid("Choose the PDF of the City's interest rate summary").nullish(),
+  })
+  .refine((r) => r.document !== "upload" || !!r.file_id, { path: ["file_id"], message: "Choose the PDF of your lease" })
+  .refine((r) => r.document !== "template" || r.notice_address.trim().length >= 5, {
+    path: ["notice_address"],
+    message: "Give the address where the tenant sends notices and demands",
+  });
+export type TSignatureRequest = z.input<typeof ZSignatureRequestSchema>;
+
+export const ZCountersignSchema = z.object({
+  consent: z.literal(true, "Tick the box to sign"),
+  signature_name: text(120).min(2, "Type your name as your signature"),
+});
+
+export const ZTenantSignSchema = z.object({
+  consent: z.literal(true, "Tick the box to sign"),
+  signature_name: text(120).min(2, "Type your name as your signature"),
+  /** The SHA-256 of the document the tenant read: a document changed since is not signed. */
+  document_sha256: z.string().trim().toLowerCase().regex(/^[0-9a-f]{64}$/, "The document's SHA-256 is 64 hexadecimal characters"),
+});
+
+export const ZDeclineSignatureSchema = z.object({ reason: text(1000).min(3, "Say why you decline") });
+
+export const ZRenewSchema = z
+  .object({
+    start_date: IsoDateSchema,
+    /** Null: the renewal runs month to month. */
+    end_date: IsoDateSchema.nullish(),
+    rent_cents: positiveCents("The rent"),
+  })
+  .refine((r) => !r.end_date || r.end_date >= r.start_date, { path: ["end_date"], message: "The renewal cannot end before it starts" });
+export type TRenewRequest = z.input<typeof ZRenewSchema>;
+
+export const ZDisclosureGivenSchema = z.object({
+  /** The day the tenants were given the City's RLTO summary and interest rate summary (on paper, or with an earlier lease). */
+  given_on: IsoDateSchema,
 });

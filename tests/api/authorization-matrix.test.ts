@@ -8,7 +8,7 @@ import { TENANT_LIMITS } from "../../src/server/domain/portal/tenants.ts";
 import { applyForMembership } from "../../src/server/domain/applications.ts";
 import { createSession } from "../../src/server/domain/sessions.ts";
 import { applicationPayload, applyAndSign, linkTokenFromEmail } from "../support/fixtures.ts";
-import { PNG_BYTES } from "../support/files.ts";
+import { pdfBytes, PNG_BYTES } from "../support/files.ts";
 import { createTestApp, TEST_ORIGIN, type ApiClient, type TestApp } from "../support/harness.ts";
 import { sessionIdOf, trpcCall } from "../support/billing.ts";
 import { demoTrpcProcedures, restRoutes, trpcProcedures } from "../support/surface.ts";
@@ -98,6 +98,8 @@ interface Fixture {
   testSubscriptionId: string;
   /** The live demo's sample books (PORTAL.md 1). */
   demo: { propertyId: string; leaseId: string; requestId: string; expenseId: string };
+  /** Owner A's lease sent to tenant A for signature (never signed: the matrix signs with a wrong SHA-256); fresh ones for one answer each. */
+  signing: { requestId: string; spareRequest(): Promise<string> };
   /** Owner A's move-in and move-out condition reports of tenant A's lease, for one signature each. */
   conditionReports: { moveInId: string; moveOutId: string };
   /** Premium services: owner A granted staff access and opened a ticket; a fresh ticket for each close. */
@@ -284,6 +286,23 @@ const MATRIX: Record<string, Entry> = {
     answers: 409,
     hidden: true,
   },
+  // Leases signed online and renewals (PORTAL.md 8a).
+  "GET /api/portal/leases/:id/signature-requests": { allow: OWNER_A, params: (f) => ({ id: f.books.leaseId }), hidden: true },
+  // The body names a PDF owner A never uploaded: past the gate, owner A is told to choose one.
+  "POST /api/portal/leases/:id/signature-requests": {
+    allow: OWNER_A,
+    params: async (f) => ({ id: await f.spareLease() }),
+    input: () => ({ document: "upload", file_id: "00000000-0000-4000-8000-000000000000" }),
+    answers: 422,
+    hidden: true,
+  },
+  // Tenant A has not signed: owner A may not countersign yet.
+  "POST /api/portal/signature-requests/:id/countersign": { allow: OWNER_A, params: (f) => ({ id: f.signing.requestId }), input: () => ({ consent: true, signature_name: "Matrix Owner" }), answers: 409, hidden: true },
+  "POST /api/portal/signature-requests/:id/withdraw": { allow: OWNER_A, params: async (f) => ({ id: await f.signing.spareRequest() }), hidden: true },
+  "GET /api/portal/signature-requests/:id/pdf": { allow: OWNER_A, params: (f) => ({ id: f.signing.requestId }), hidden: true },
+  "POST /api/portal/leases/:id/rlto-summary": { allow: OWNER_A, params: (f) => ({ id: f.books.leaseId }), input: () => ({ given_on: "2026-01-02" }), hidden: true },
+  "GET /api/portal/leases/:id/renewal-check": { allow: OWNER_A, params: (f) => ({ id: f.books.leaseId }), query: () => "start_date=2031-01-01&rent_cents=100000", hidden: true },
+  "POST /api/portal/leases/:id/renew": { allow: OWNER_A, params: async (f) => ({ id: await f.spareLease() }), input: () => ({ start_date: "2031-01-01", rent_cents: 105_000 }), hidden: true },
   "GET /api/portal/leases/:id/condition-reports": { allow: OWNER_A, params: (f) => ({ id: f.books.leaseId }), hidden: true },
   "POST /api/portal/leases/:id/condition-reports": { allow: OWNER_A, params: async (f) => ({ id: await f.spareLease() }), input: () => MATRIX_REPORT("move_in"), hidden: true },
   "GET /api/portal/leases/:id/documents": { allow: OWNER_A, params: (f) => ({ id: f.books.leaseId }), hidden: true },
@@ -389,6 +408,17 @@ const MATRIX: Record<string, Entry> = {
   "POST /api/tenant/logout": { allow: ANYONE },
   "POST /api/tenant/password": { allow: TENANTS, input: () => ({ new_password: "a matrix tenant password" }) },
   "GET /api/tenant/me": { allow: TENANTS },
+  "GET /api/tenant/signature-requests": { allow: TENANTS },
+  "GET /api/tenant/signature-requests/:id/pdf": { allow: TENANT_A, params: (f) => ({ id: f.signing.requestId }), hidden: true },
+  // A signature over another document's SHA-256: tenant A is past the gate and refused for it.
+  "POST /api/tenant/signature-requests/:id/sign": {
+    allow: TENANT_A,
+    params: (f) => ({ id: f.signing.requestId }),
+    input: () => ({ consent: true, signature_name: "Matrix Tenant", document_sha256: "0".repeat(64) }),
+    answers: 409,
+    hidden: true,
+  },
+  "POST /api/tenant/signature-requests/:id/decline": { allow: TENANT_A, params: async (f) => ({ id: await f.signing.spareRequest() }), input: () => ({ reason: "Matrix decline" }), hidden: true },
   "GET /api/tenant/leases/:id/condition-reports": { allow: TENANT_A, params: (f) => ({ id: f.books.leaseId }), hidden: true },
   "POST /api/tenant/condition-reports/:id/sign": {
     allow: TENANT_A,
@@ -1046,6 +1076,20 @@ beforeAll(async () => {
       async (id) => (await stateOf(id)) === "assigned",
     ),
   };
+  // Owner A sends tenant A's lease for signature (a Chicago lease: with the City's two summaries).
+  const summaryPdf = async () =>
+    (await ownerA.upload(`/api/portal/leases/${leaseId}/documents`, { name: "summary.pdf", bytes: await pdfBytes("City summary") }, { title: "City summary" })).body.file.id as string;
+  const summaries = { rlto_summary_file_id: await summaryPdf(), interest_rate_summary_file_id: await summaryPdf() };
+  const sendLease = async (lease: string) =>
+    (await ownerA.post(`/api/portal/leases/${lease}/signature-requests`, { document: "template", notice_address: "1 Matrix Way, Chicago, IL 60601", ...summaries })).body.id as string;
+  const { leaseSignatureRequests } = await import("../../src/server/db/schema.ts");
+  const signing: Fixture["signing"] = {
+    requestId: await sendLease(leaseId),
+    spareRequest: reusable(
+      async () => sendLease((await ownerA.post("/api/portal/leases", { ...matrixLease((await newProperty()).units[0]!.id), tenants: [{ first_name: "matrixa", last_name: "Tenant", email: tenantA.email }] })).body.id),
+      async (id) => (await t.services.db.select({ status: leaseSignatureRequests.status }).from(leaseSignatureRequests).where(eq(leaseSignatureRequests.id, id)))[0]!.status === "sent",
+    ),
+  };
   // A former owner, now Basic, with books of their own.
   await newProperty(await asMember(downgraded.email));
   await t.services.db.update(members).set({ membershipLevel: "Basic" }).where(eq(members.email, downgraded.email));
@@ -1063,6 +1107,7 @@ beforeAll(async () => {
     downgraded: { memberId: await memberIdOf(downgraded.email), email: downgraded.email },
     books: { propertyId: property.id, unitId: property.units[0]!.id, leaseId, entryId, tenantId: tenantA.tenantId, expenseId, statementId: statement!.id },
     tenant: { accountId: tenantA.accountId },
+    signing,
     tenantB: { accountId: tenantB.accountId },
     care: { ownerRequestId: ownerRequest.body.id, tenantRequestId: tenantRequest.body.id, fileId, rentPaymentId },
     spareProperty: async () => (await newProperty()).id,

@@ -45,7 +45,7 @@ test("the verify page confirms a genuine agreement and rejects a changed one", a
   await page.getByRole("button", { name: "Verify Document" }).click();
   const refused = page.getByRole("alert").filter({ hasText: "Not verified" });
   await shown(refused);
-  expect(await refused.textContent()).toContain("does not match any signed agreement on record");
+  expect(await refused.textContent()).toContain("does not match any signed agreement or lease on record");
 
   // By fingerprint.
   await page.getByLabel("Or the PDF's SHA-256").fill("not a hash");

@@ -125,6 +125,7 @@ describe("the compliance calendar", () => {
     endDate: "2026-12-31",
     booksFrom: null,
     receiptGivenOn: null,
+    rltoSummaryGivenOn: null,
     entries: [
       { id: "d", date: "2025-06-01", kind: "deposit", amountCents: 150_000, period: "2025-06", voids: null },
       { id: "p", date: "2025-06-01", kind: "payment", amountCents: -150_000, period: "2025-06", voids: null },
@@ -154,6 +155,15 @@ describe("the compliance calendar", () => {
     expect(leaseCompliance(chicagoLease({ receiptGivenOn: "2025-06-01" }), "2026-11-26").find((i) => i.kind === "deposit_receipt")).toBeUndefined();
   });
 
+  test("Chicago: the City's two summaries go with the lease when it starts (5-12-170): overdue until given, done once given; not outside the RLTO", () => {
+    const summary = leaseCompliance(chicagoLease(), "2026-11-26").find((i) => i.kind === "rlto_summary")!;
+    expect(summary).toMatchObject({ due_on: "2025-06-01", status: "overdue", source: "Chicago Municipal Code 5-12-170", action_path: "/portal/leases/lease-1#signature" });
+    expect(summary.stake).toContain("$100");
+    expect(leaseCompliance(chicagoLease({ rltoSummaryGivenOn: "2026-11-20" }), "2026-11-26").find((i) => i.kind === "rlto_summary")!.status).toBe("done");
+    expect(leaseCompliance(chicagoLease({ startDate: "2027-01-01" }), "2026-11-26").find((i) => i.kind === "rlto_summary")!.status).toBe("upcoming");
+    expect(leaseCompliance(chicagoLease({ rules: "cook_county", jurisdiction: "suburban_cook" }), "2026-11-26").some((i) => i.kind === "rlto_summary")).toBe(false);
+  });
+
   test("the first year's interest is due July 1, 2026 (the period ends May 31); unsettled, it is overdue, with twice the deposit at stake", () => {
     const interest = leaseCompliance(chicagoLease(), "2026-11-26").filter((i) => i.kind === "deposit_interest");
     expect(interest.map((i) => [i.due_on, i.status])).toEqual([
@@ -178,7 +188,7 @@ describe("the compliance calendar", () => {
       ["deposit_return", "2027-01-04", "upcoming"],
     ]);
     const sent = leaseCompliance({ ...moved, moveOut: { ...moved.moveOut!, statementSentOn: "2026-11-26", hasEstimates: true } }, "2026-11-26");
-    expect(sent.filter((i) => i.kind !== "deposit_receipt" && i.kind !== "deposit_interest").map((i) => [i.kind, i.status])).toEqual([
+    expect(sent.filter((i) => i.kind !== "deposit_receipt" && i.kind !== "deposit_interest" && i.kind !== "rlto_summary").map((i) => [i.kind, i.status])).toEqual([
       ["move_out_statement", "done"],
       ["deduction_receipts", "upcoming"],
       ["deposit_return", "done"],

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -25,6 +26,9 @@ import {
   MAINTENANCE_STATUSES,
   PAYMENT_METHODS,
   PROPERTY_TYPE_KEYS,
+  SIGNATURE_DOCUMENTS,
+  SIGNATURE_REQUEST_STATUSES,
+  SIGNER_STATUSES,
   type TLateFeePolicy,
 } from "../../shared/portal.ts";
 import { EXPENSE_CATEGORY_KEYS } from "../../shared/books.ts";
@@ -125,6 +129,12 @@ export const leases = pgTable(
     /** The deposit receipt (RLTO 5-12-080(b)): when it was given, and its PDF. */
     depositReceiptGivenOn: day("deposit_receipt_given_on"),
     depositReceiptFileId: uuid("deposit_receipt_file_id"),
+    /** The lease this one renews (PORTAL.md 8a): the same tenancy's next term; its ledger carries the earlier term's balance and deposit. */
+    renewsLeaseId: uuid("renews_lease_id").references((): AnyPgColumn => leases.id),
+    /** The earlier term's last ledger entry already carried into this one (its `seq`): a later entry there is carried again. */
+    carriedSeq: bigint("carried_seq", { mode: "number" }),
+    /** When the tenants were given the City's RLTO summary and interest rate summary (Chicago Municipal Code 5-12-170). */
+    rltoSummaryGivenOn: day("rlto_summary_given_on"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -132,6 +142,7 @@ export const leases = pgTable(
     index("leases_owner_idx").on(t.ownerId),
     index("leases_unit_idx").on(t.unitId, t.startDate),
     index("leases_posted_idx").on(t.postedThrough),
+    uniqueIndex("leases_renews_key").on(t.renewsLeaseId).where(sql`${t.renewsLeaseId} is not null`),
   ],
 );
 
@@ -373,6 +384,89 @@ export const leaseDocuments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("lease_documents_lease_idx").on(t.leaseId)],
+);
+
+/** A document that goes with a lease sent for signature (Chicago's RLTO summary and its interest rate summary). */
+export interface SignatureAttachment {
+  kind: "rlto_summary" | "interest_rate_summary";
+  title: string;
+  fileId: string;
+  sha256: string;
+}
+
+/**
+ * A lease sent for signature (PORTAL.md 8a): the document exactly as sent (the filled template's
+ * text, or the owner's PDF) and its SHA-256, what went with it, and the owner's countersignature.
+ * The signed PDF is made from this row and its signatures alone, so the same record renders the
+ * same bytes: `pdf_sha256` is what /verify finds.
+ */
+export const leaseSignatureRequests = pgTable(
+  "lease_signature_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: owner(),
+    leaseId: uuid("lease_id")
+      .notNull()
+      .references(() => leases.id),
+    document: text("document", { enum: SIGNATURE_DOCUMENTS }).notNull(),
+    title: text("title").notNull(),
+    /** The filled template, as sent; null for the owner's PDF. */
+    documentText: text("document_text"),
+    templateVersion: text("template_version"),
+    /** The owner's PDF; null for the template. */
+    documentFileId: uuid("document_file_id").references(() => portalFiles.id),
+    /** SHA-256 of the text (UTF-8) or of the PDF's bytes: what each signer confirms they read. */
+    documentSha256: text("document_sha256").notNull(),
+    attachments: jsonb("attachments").$type<SignatureAttachment[]>().notNull().default([]),
+    status: text("status", { enum: SIGNATURE_REQUEST_STATUSES }).notNull().default("sent"),
+    landlordName: text("landlord_name").notNull(),
+    landlordEmail: text("landlord_email").notNull(),
+    countersignName: text("countersign_name"),
+    countersignConsent: text("countersign_consent"),
+    countersignedAt: tz("countersigned_at"),
+    countersignIp: text("countersign_ip"),
+    countersignUserAgent: text("countersign_user_agent"),
+    /** The signed PDF's SHA-256 once countersigned (verification), and the copy kept with the lease. */
+    pdfSha256: text("pdf_sha256"),
+    signedFileId: uuid("signed_file_id").references(() => portalFiles.id),
+    /** The verification page's address, printed on the audit page. */
+    verifyUrl: text("verify_url").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("lease_signature_requests_lease_idx").on(t.leaseId, t.createdAt),
+    uniqueIndex("lease_signature_requests_open_key").on(t.leaseId).where(sql`${t.status} in ('sent', 'signed')`),
+    uniqueIndex("lease_signature_requests_pdf_key").on(t.pdfSha256).where(sql`${t.pdfSha256} is not null`),
+  ],
+);
+
+/** One tenant's signature (or refusal) of a lease sent for signature, with the ESIGN/UETA record of it. */
+export const leaseSignatures = pgTable(
+  "lease_signatures",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: owner(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => leaseSignatureRequests.id),
+    leaseTenantId: uuid("lease_tenant_id")
+      .notNull()
+      .references(() => leaseTenants.id),
+    /** The tenant's name and email on the lease when it was sent. */
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    status: text("status", { enum: SIGNER_STATUSES }).notNull().default("pending"),
+    signatureName: text("signature_name"),
+    consentWording: text("consent_wording"),
+    signedAt: tz("signed_at"),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    declinedAt: tz("declined_at"),
+    declineReason: text("decline_reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("lease_signatures_signer_key").on(t.requestId, t.leaseTenantId), index("lease_signatures_tenant_idx").on(t.leaseTenantId)],
 );
 
 /** A maintenance request (PORTAL.md 5); its history is in maintenance_events. */

@@ -172,10 +172,14 @@ function patternOutside(charset: Set<number>): RegExp {
  * text, DejaVu Sans when it can draw something they cannot.
  */
 export function pdfFontsFor(contract: Omit<ContractRecord, "pdfFonts" | "id" | "applicationId" | "signedAt">): PdfFontSet {
+  return fontSetForText(printedText(contract));
+}
+
+/** The font set that draws `printed`: built-in when it can, DejaVu Sans for more of Unicode, "world" for CJK, Arabic, Hebrew. */
+export function fontSetForText(printed: string): PdfFontSet {
   // pdf-lib's StandardFonts values are its font names; the embedder's parameter type just spells them differently.
   const helvetica = StandardFonts.Helvetica as unknown as Parameters<typeof StandardFontEmbedder.for>[0];
   standardCharset ??= new Set(StandardFontEmbedder.for(helvetica).encoding.supportedCodePoints);
-  const printed = printedText(contract);
   // Nearly every record is all built-in characters: one pass of a compiled pattern says so.
   outsideStandard ??= patternOutside(standardCharset);
   if (!outsideStandard.test(printed)) return "standard";
@@ -191,7 +195,7 @@ export function pdfFontsFor(contract: Omit<ContractRecord, "pdfFonts" | "id" | "
   return set;
 }
 
-type Fonts = { regular: PDFFont; bold: PDFFont; mono: PDFFont };
+export type Fonts = { regular: PDFFont; bold: PDFFont; mono: PDFFont };
 /** The script fonts of a "world" document, each in both weights. */
 type WorldFonts = Partial<Record<ScriptFont, { regular: PDFFont; bold: PDFFont }>>;
 
@@ -200,9 +204,14 @@ type WorldFonts = Partial<Record<ScriptFont, { regular: PDFFont; bold: PDFFont }
  * scripts its record uses, in a fixed order, so the same record embeds the same objects.
  */
 async function embedWorldFonts(doc: PDFDocument, record: ContractRecord): Promise<{ base: Fonts; scripts: WorldFonts }> {
+  return embedWorldFontsFor(doc, printedText(record));
+}
+
+/** A "world" document's fonts for the text it prints. */
+async function embedWorldFontsFor(doc: PDFDocument, printed: string): Promise<{ base: Fonts; scripts: WorldFonts }> {
   const base = await embedFonts(doc, "world");
   const used = new Set<ScriptFont>();
-  for (const ch of printedText(record)) {
+  for (const ch of printed) {
     const script = scriptFontOf(ch);
     if (script) used.add(script);
   }
@@ -246,8 +255,8 @@ async function embedFonts(doc: PDFDocument, set: PdfFontSet): Promise<Fonts> {
   };
 }
 
-const PAGE = { width: 612, height: 792, margin: 64 }; // US Letter, points
-const COLORS = { text: rgb(0.12, 0.16, 0.22), muted: rgb(0.39, 0.45, 0.55), brand: rgb(0.12, 0.23, 0.54) };
+export const PAGE = { width: 612, height: 792, margin: 64 }; // US Letter, points
+export const COLORS = { text: rgb(0.12, 0.16, 0.22), muted: rgb(0.39, 0.45, 0.55), brand: rgb(0.12, 0.23, 0.54) };
 
 /**
  * Text widths for line wrapping, in font units (thousandths of the size), exactly as pdf-lib's
@@ -318,7 +327,7 @@ function metricsOf(font: PDFFont): FontMetrics {
 }
 
 /** Lays text out top to bottom, wrapping lines and starting new pages as needed. */
-class Writer {
+export class Writer {
   private page!: PDFPage;
   private y = 0;
   private pageNumber = 0;
@@ -555,6 +564,19 @@ class Writer {
       page.drawText(label, { x: PAGE.margin, y: PAGE.margin - 24, size, font: this.fonts.regular, color: COLORS.muted });
     });
   }
+}
+
+/**
+ * A document's fonts and writer for text it prints (`printed`: everything, for the font choice):
+ * how other signed documents (a lease) are set the way the agreement is.
+ */
+export async function openWriter(doc: PDFDocument, printed: string, footer: string): Promise<{ writer: Writer; set: PdfFontSet }> {
+  const set = fontSetForText(printed);
+  const world = set === "world" ? await embedWorldFontsFor(doc, printed) : null;
+  const fonts = world ? world.base : await embedFonts(doc, set);
+  const writer = new Writer(doc, fonts, footer, true);
+  writer.world = world?.scripts ?? null;
+  return { writer, set };
 }
 
 /** Renders the signed agreement. Same record in, byte-identical file out. */

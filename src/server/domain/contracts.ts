@@ -7,6 +7,7 @@ import type { Services } from "../services.ts";
 import { hitRateLimit, type RateLimitRule } from "./rate-limit.ts";
 import type { ValidSession } from "./sessions.ts";
 import { isUuid } from "./ids.ts";
+import { verifyLeaseDocument } from "./portal/lease-signing.ts";
 
 // Signed contracts as documents: the PDF for the member who signed and for admins, and the
 // verification of a PDF (or its SHA-256) against the contracts on record.
@@ -77,9 +78,11 @@ export interface VerificationResult {
     agreement_version: string;
     signed_at: string;
   } | null;
+  /** A lease signed online (PORTAL.md 8a) that the document matches, when it is one. */
+  lease: NonNullable<Awaited<ReturnType<typeof verifyLeaseDocument>>>["lease"] | null;
 }
 
-const NO_MATCH = "This document does not match any signed agreement on record. It may have been changed after it was issued.";
+const NO_MATCH = "This document does not match any signed agreement or lease on record. It may have been changed after it was issued.";
 const ALTERED =
   "A signed agreement with this fingerprint was issued, but the record on file no longer reproduces it. " +
   "Contact the association before relying on this document.";
@@ -106,11 +109,24 @@ export async function verifyContractDocument(
   const sha256 = "pdf" in input ? sha256Hex(input.pdf) : input.sha256.trim().toLowerCase();
   if (!/^[0-9a-f]{64}$/.test(sha256)) throw new AppError("UNPROCESSABLE", "A SHA-256 is 64 hexadecimal characters.");
   const [contract] = await services.db.select().from(contracts).where(eq(contracts.pdfSha256, sha256)).limit(1);
-  if (!contract) return { match: false, sha256, detail: NO_MATCH, contract: null };
+  if (!contract) {
+    const lease = await verifyLeaseDocument(services.db, sha256);
+    if (!lease) return { match: false, sha256, detail: NO_MATCH, contract: null, lease: null };
+    if (!lease.reproduced) return { match: false, sha256, detail: ALTERED, contract: null, lease: null };
+    const names = lease.lease.tenant_names;
+    const tenants = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0];
+    return {
+      match: true,
+      sha256,
+      detail: `This is a genuine copy of the lease "${lease.lease.title}", signed by ${tenants} and countersigned by ${lease.lease.landlord_name}.`,
+      contract: null,
+      lease: lease.lease,
+    };
+  }
 
   const textIntact = sha256Hex(contract.contractText) === contract.textSha256;
   const reproduced = textIntact && (await renderContractPdf(contract)).sha256 === sha256;
-  if (!reproduced) return { match: false, sha256, detail: ALTERED, contract: null };
+  if (!reproduced) return { match: false, sha256, detail: ALTERED, contract: null, lease: null };
   return {
     match: true,
     sha256,
@@ -122,5 +138,6 @@ export async function verifyContractDocument(
       agreement_version: contract.agreementVersion,
       signed_at: contract.signedAt.toISOString(),
     },
+    lease: null,
   };
 }

@@ -28,6 +28,7 @@ import { adminCommunityRoutes, communityRoutes, emailPreferenceRoutes, notificat
 import { unsubscribeRoutes } from "./routes/unsubscribe.ts";
 import { ownerBooksRoutes } from "./routes/owner-books.ts";
 import { adminDepositRoutes, ownerDepositRoutes, tenantDepositRoutes } from "./routes/owner-deposits.ts";
+import { ownerLeaseSigningRoutes, tenantLeaseSigningRoutes } from "./routes/lease-signing.ts";
 import { adminEvictionRoutes, ownerEvictionRoutes } from "./routes/evictions.ts";
 import { ownerServicesRoutes } from "./routes/owner-services.ts";
 import { adminUpdateRoutes, updatePages, updateRoutes } from "./routes/updates.ts";
@@ -165,8 +166,10 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.route("/api/portal", ownerEvictionRoutes);
   app.route("/api/portal", ownerServicesRoutes);
   app.route("/api/portal", ownerDepositRoutes);
+  app.route("/api/portal", ownerLeaseSigningRoutes);
   app.route("/api/tenant", tenantRoutes);
   app.route("/api/tenant", tenantDepositRoutes);
+  app.route("/api/tenant", tenantLeaseSigningRoutes);
   app.route(`${DEMO_API_PREFIX}/portal`, ownerPortalRoutes);
   app.route(`${DEMO_API_PREFIX}/portal`, ownerBooksRoutes);
   app.route(`${DEMO_API_PREFIX}/portal`, ownerDepositRoutes);

@@ -63,11 +63,12 @@ export function ownerPaymentReceivedEmail(
 }
 
 /** The owner invites a tenant to the tenant portal: a single-use link that signs them in. */
-export function tenantInviteEmail(config: Config, input: { firstName: string; ownerName: string; place: string; token: string }): RenderedEmail {
+export function tenantInviteEmail(config: Config, input: { firstName: string; ownerName: string; place: string; token: string; note?: string }): RenderedEmail {
   return withCredential(renderEmail(config, "tenant_invite", `${input.ownerName} invited you to your tenant portal`, {
     heading: `Your tenant portal, ${input.firstName}`,
     paragraphs: [
       `${input.ownerName} keeps the rent ledger of ${input.place} in the association's portal and invited you to see it.`,
+      ...(input.note ? [input.note] : []),
       "In your tenant portal you see your balance and every charge and payment, pay rent online when your landlord accepts it, and send maintenance requests with photos.",
       "The link works once and expires in 24 hours. You can always ask for a new one on the tenant sign-in page, or set a password once you are in.",
     ],

@@ -12,7 +12,8 @@ import type { LedgerKind } from "../../../shared/portal.ts";
 // about: an unpaid fee never makes rent late, and a payment meant for next month's rent is never
 // spent on a fee. A refund takes money back: from the credit first, then from what money paid last
 // (deposits before rent, the newest first). An opening balance (books that start after the tenancy)
-// is rent owed on its day, or, when negative, a credit. Deposit movements that are not the tenant's
+// is rent owed on its day, or, when negative, a credit; so is a balance carried between the terms of
+// a renewed tenancy (the earlier term closes with it, the renewal opens with it). Deposit movements that are not the tenant's
 // money (a deposit already held when the books began, a deposit returned) change the deposit held
 // and never the balance.
 
@@ -49,6 +50,7 @@ export function chargeClassOf(fact: Pick<LedgerFact, "kind" | "amountCents">): C
   switch (fact.kind) {
     case "rent":
     case "opening_balance":
+    case "balance_carried":
       return "rent";
     case "deposit":
       return "deposit";
@@ -62,7 +64,7 @@ export function chargeClassOf(fact: Pick<LedgerFact, "kind" | "amountCents">): C
 
 /** Money that lowers the balance: what the tenant paid, credits, a kept deposit, a credit balance at the start of the books. */
 export function isMoney(fact: Pick<LedgerFact, "kind" | "amountCents">): boolean {
-  return fact.amountCents < 0 && (fact.kind === "payment" || fact.kind === "credit" || fact.kind === "deposit_applied" || fact.kind === "opening_balance");
+  return fact.amountCents < 0 && (fact.kind === "payment" || fact.kind === "credit" || fact.kind === "deposit_applied" || fact.kind === "opening_balance" || fact.kind === "balance_carried");
 }
 
 export interface ChargeCoverage {

@@ -58,6 +58,8 @@ export interface ComplianceLease {
   endDate: IsoDate | null;
   booksFrom: IsoDate | null;
   receiptGivenOn: IsoDate | null;
+  /** When the tenants were given the City's RLTO summary and interest rate summary (5-12-170). */
+  rltoSummaryGivenOn: IsoDate | null;
   entries: readonly LedgerFact[];
   moveOut: { vacatedOn: IsoDate; casualty: boolean; statementSentOn: IsoDate | null; receiptsSentOn: IsoDate | null; hasEstimates: boolean } | null;
   settledPeriods: ReadonlySet<IsoDate>;
@@ -95,6 +97,17 @@ export function leaseCompliance(lease: ComplianceLease, today: IsoDate): Complia
   };
   const allTime = allocate(lease.entries, "9999-12-31");
   const firstHeld = allTime.depositMoves.find((m) => m.cents > 0)?.date ?? null;
+
+  // Chicago: the City's RLTO summary and interest rate summary go with the lease when it is offered and at each renewal.
+  if (lease.rules === "chicago_rlto") {
+    add("rlto_summary", lease.startDate, lease.rltoSummaryGivenOn !== null, lease.rltoSummaryGivenOn, {
+      title: "Give the tenants the City's RLTO summary and its security deposit interest rate summary with the lease",
+      rule: "Both City summaries are attached to each written lease when it is offered and when it is renewed (an oral lease: given to the tenant). Sending the lease for signature here attaches them.",
+      source: "Chicago Municipal Code 5-12-170",
+      stake: "RLTO 5-12-170: the tenant may end the lease by written notice and recover $100.",
+      path: `${action}#signature`,
+    });
+  }
 
   // The receipt, given when the deposit is received (RLTO 5-12-080(b); the county's ordinance too).
   if (receiptRequired(lease.rules) && firstHeld && (!lease.booksFrom || firstHeld >= lease.booksFrom || lease.receiptGivenOn)) {
@@ -218,7 +231,7 @@ export async function complianceItemsOf(db: DbOrTx, ownerId: string, today: IsoD
         depositCents: ledgerEntries.depositCents,
       })
       .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.ownerId, ownerId), inArray(ledgerEntries.kind, ["deposit", "payment", "credit", "refund", "deposit_applied", "deposit_returned", "deposit_held", "rent", "opening_balance", "void"])))
+      .where(and(eq(ledgerEntries.ownerId, ownerId), inArray(ledgerEntries.kind, ["deposit", "payment", "credit", "refund", "deposit_applied", "deposit_returned", "deposit_held", "rent", "opening_balance", "balance_carried", "void"])))
       .orderBy(asc(ledgerEntries.date), asc(ledgerEntries.seq)),
     db.select().from(moveOuts).where(eq(moveOuts.ownerId, ownerId)),
     db.select({ leaseId: depositInterestSettlements.leaseId, periodStart: depositInterestSettlements.periodStart }).from(depositInterestSettlements).where(eq(depositInterestSettlements.ownerId, ownerId)),
@@ -252,6 +265,7 @@ export async function complianceItemsOf(db: DbOrTx, ownerId: string, today: IsoD
           endDate: lease.endDate,
           booksFrom: lease.booksFrom,
           receiptGivenOn: lease.depositReceiptGivenOn,
+          rltoSummaryGivenOn: lease.rltoSummaryGivenOn,
           entries: entriesOf.get(lease.id)!,
           moveOut: moveOut
             ? { vacatedOn: moveOut.vacatedOn, casualty: moveOut.casualty, statementSentOn: moveOut.statementSentOn, receiptsSentOn: moveOut.receiptsSentOn, hasEstimates: moveOut.deductions.some((d) => d.estimate) }

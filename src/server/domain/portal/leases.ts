@@ -127,7 +127,7 @@ async function tenantsOf(db: DbOrTx, owner: Owner, leaseIds: string[]): Promise<
     .select()
     .from(leaseTenants)
     .where(and(eq(leaseTenants.ownerId, owner.id), inArray(leaseTenants.leaseId, leaseIds)))
-    .orderBy(asc(leaseTenants.createdAt), asc(leaseTenants.lastName));
+    .orderBy(asc(leaseTenants.createdAt), asc(leaseTenants.lastName), asc(leaseTenants.firstName));
   for (const t of rows) byLease.get(t.leaseId)?.push(t);
   return byLease;
 }
@@ -340,54 +340,60 @@ export async function endLease(services: Services, owner: Owner, id: string, end
   const today = chicagoToday(services.now());
   return services.db.transaction(async (tx) => {
     const current = await findOwnedLease(tx, owner, id, true);
-    if (endDate < current.startDate) {
-      throw new AppError("UNPROCESSABLE", [{ loc: ["body", "end_date"], msg: "The lease cannot end before it starts" }]);
-    }
-    await findOwnedUnit(tx, owner, current.unitId, true);
-    await assertNoOverlap(tx, owner, current.unitId, current.startDate, endDate, current.id);
-    const [lease] = await tx
-      .update(leases)
-      .set({ endDate, updatedAt: services.now() })
-      .where(and(eq(leases.id, current.id), eq(leases.ownerId, owner.id)))
-      .returning();
-
-    // Square what was posted on the old terms with what the new end makes due.
-    const rows = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.leaseId, lease!.id)).orderBy(asc(ledgerEntries.seq));
-    const live = standing(rows.map(factOf));
-    const due = new Map(rentSchedule({ ...termsOf(lease!), endDate }, "9999-12-31").map((c) => [c.period, c]));
-    const adjustments: (typeof ledgerEntries.$inferInsert)[] = [];
-    for (const rent of live.filter((e) => e.kind === "rent")) {
-      const owed = due.get(rent.period!);
-      if (!owed) {
-        adjustments.push({
-          ownerId: owner.id,
-          leaseId: lease!.id,
-          date: rent.date,
-          kind: "void",
-          period: rent.period,
-          amountCents: -rent.amountCents,
-          voids: rent.id,
-          source: "owner",
-          description: `Void: the lease ended on ${dateLabel(endDate)}, before ${periodLabel(rent.period!)}.`,
-        });
-      } else if (owed.amountCents < rent.amountCents) {
-        adjustments.push({
-          ownerId: owner.id,
-          leaseId: lease!.id,
-          date: owed.date,
-          kind: "credit",
-          period: rent.period,
-          amountCents: owed.amountCents - rent.amountCents,
-          source: "owner",
-          description: `${periodLabel(rent.period!)} rent prorated to the lease's end on ${dateLabel(endDate)} (${owed.daysInPossession} of ${owed.daysInMonth} days)`,
-        });
-      }
-    }
-    if (adjustments.length) await tx.insert(ledgerEntries).values(adjustments).onConflictDoNothing();
-    await postLeaseNow(tx, lease!, today);
-    const [view] = await describeLeases(tx, owner, [lease!], today);
+    const lease = await endLeaseOn(tx, owner, current, endDate, today, services.now());
+    const [view] = await describeLeases(tx, owner, [lease], today);
     return view!;
   });
+}
+
+/** Ends a locked lease of the owner's on `endDate`, squaring what was posted (endLease, and a renewal's earlier term). */
+export async function endLeaseOn(tx: DbOrTx, owner: Owner, current: LeaseRow, endDate: IsoDate, today: IsoDate, now: Date): Promise<LeaseRow> {
+  if (endDate < current.startDate) {
+    throw new AppError("UNPROCESSABLE", [{ loc: ["body", "end_date"], msg: "The lease cannot end before it starts" }]);
+  }
+  await findOwnedUnit(tx, owner, current.unitId, true);
+  await assertNoOverlap(tx, owner, current.unitId, current.startDate, endDate, current.id);
+  const [lease] = await tx
+    .update(leases)
+    .set({ endDate, updatedAt: now })
+    .where(and(eq(leases.id, current.id), eq(leases.ownerId, owner.id)))
+    .returning();
+
+  // Square what was posted on the old terms with what the new end makes due.
+  const rows = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.leaseId, lease!.id)).orderBy(asc(ledgerEntries.seq));
+  const live = standing(rows.map(factOf));
+  const due = new Map(rentSchedule({ ...termsOf(lease!), endDate }, "9999-12-31").map((c) => [c.period, c]));
+  const adjustments: (typeof ledgerEntries.$inferInsert)[] = [];
+  for (const rent of live.filter((e) => e.kind === "rent")) {
+    const owed = due.get(rent.period!);
+    if (!owed) {
+      adjustments.push({
+        ownerId: owner.id,
+        leaseId: lease!.id,
+        date: rent.date,
+        kind: "void",
+        period: rent.period,
+        amountCents: -rent.amountCents,
+        voids: rent.id,
+        source: "owner",
+        description: `Void: the lease ended on ${dateLabel(endDate)}, before ${periodLabel(rent.period!)}.`,
+      });
+    } else if (owed.amountCents < rent.amountCents) {
+      adjustments.push({
+        ownerId: owner.id,
+        leaseId: lease!.id,
+        date: owed.date,
+        kind: "credit",
+        period: rent.period,
+        amountCents: owed.amountCents - rent.amountCents,
+        source: "owner",
+        description: `${periodLabel(rent.period!)} rent prorated to the lease's end on ${dateLabel(endDate)} (${owed.daysInPossession} of ${owed.daysInMonth} days)`,
+      });
+    }
+  }
+  if (adjustments.length) await tx.insert(ledgerEntries).values(adjustments).onConflictDoNothing();
+  await postLeaseNow(tx, lease!, today);
+  return lease!;
 }
 
 /** The leases that cover a month (the rent roll's rows). */

@@ -147,7 +147,7 @@ export function monthStanding(entries: readonly LedgerFact[], period: Period): M
   const to = lastDayOf(period);
   const inMonth = live.filter((e) => e.date >= from && e.date <= to);
   // Charges of the month (an opening balance is owed from before the books, not due in its month).
-  const dueCents = inMonth.filter((e) => chargeClassOf(e) !== null && e.kind !== "opening_balance").reduce((s, e) => s + e.amountCents, 0);
+  const dueCents = inMonth.filter((e) => chargeClassOf(e) !== null && e.kind !== "opening_balance" && e.kind !== "balance_carried").reduce((s, e) => s + e.amountCents, 0);
   const paidCents = inMonth.filter((e) => e.kind === "payment").reduce((s, e) => s - e.amountCents, 0);
   const balanceCents = balanceOf(live.filter((e) => e.date <= to));
   const status: RollStatus = balanceCents < 0 ? "credit" : balanceCents === 0 ? "paid" : paidCents > 0 ? "partial" : "unpaid";

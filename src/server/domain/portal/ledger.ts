@@ -220,6 +220,9 @@ export async function voidEntry(services: Services, owner: Owner, entryId: strin
     // Serialise writes to one lease's ledger.
     const lease = await findOwnedLease(tx, owner, entry.leaseId, true);
     if (entry.kind === "void") throw new AppError("CONFLICT", "A void cannot be voided. Record a new entry instead.");
+    if (entry.kind === "balance_carried") {
+      throw new AppError("CONFLICT", "A balance carried between a lease and its renewal follows the earlier term's ledger: correct that ledger, and the difference is carried again.");
+    }
     const [already] = await tx.select({ id: ledgerEntries.id }).from(ledgerEntries).where(eq(ledgerEntries.voids, entry.id)).limit(1);
     if (already) throw new AppError("CONFLICT", "This entry is already voided.");
     const [created] = await tx

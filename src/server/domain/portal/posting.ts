@@ -4,7 +4,9 @@ import { formatCents, type TLateFeePolicy } from "../../../shared/portal.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { leases, ledgerEntries } from "../../db/schema.ts";
 import { assessLateFees, lateFeeVoidReason, standing, type LateFeeAssessment, type LateFeePolicy, type LedgerFact } from "./ledger-rules.ts";
+import { factOf } from "./ledger-facts.ts";
 import { rentSchedule, type LeaseTerms } from "./rent.ts";
+import { carryRenewals } from "./renewal-carry.ts";
 
 // Posting what is due (PORTAL.md 3): the rent of every month a lease covers, the late fees that
 // became final, and the automatic voids of late fees that payments recorded later made undue.
@@ -35,19 +37,7 @@ export function policyOf(policy: TLateFeePolicy | null | undefined): LateFeePoli
   };
 }
 
-export const factOf = (
-  row: Pick<LedgerRow, "id" | "date" | "kind" | "amountCents" | "period" | "voids"> & { depositCents?: number; revision?: number; source?: string },
-): LedgerFact => ({
-  id: row.id,
-  date: row.date,
-  kind: row.kind,
-  amountCents: row.amountCents,
-  period: row.period,
-  voids: row.voids,
-  depositCents: row.depositCents ?? 0,
-  revision: row.revision ?? 0,
-  source: row.source,
-});
+export { factOf };
 
 /**
  * What posting would add to one lease's ledger as of `today`, decided from its terms and the
@@ -256,6 +246,8 @@ export async function postDue(db: DbOrTx, leaseRows: readonly LeaseRow[], today:
         or(isNull(leases.postedThrough), lt(leases.postedThrough, today)),
       ),
     );
+  // A renewal that has started holds what its earlier term still has (renewal-carry.ts).
+  await carryRenewals(db, leaseRows, today);
   return additions.length;
 }
 

@@ -68,47 +68,70 @@ export async function inviteTenant(services: Services, owner: Owner, leaseId: st
       .where(and(eq(leaseTenants.id, isUuid(tenantId) ? tenantId : lease.id), eq(leaseTenants.leaseId, lease.id), eq(leaseTenants.ownerId, owner.id)))
       .limit(1);
     if (!tenant) throw notFound("Tenant not found.");
-    if (!tenant.email) {
-      throw new AppError("UNPROCESSABLE", [{ loc: ["body", "email"], msg: "Add the tenant's email to the lease first: the invitation is sent there." }]);
-    }
-    const email = tenant.email.toLowerCase();
-    await hitRateLimit(tx, TENANT_LIMITS.invitesPerTenant, tenant.id, now);
-    await hitRateLimit(tx, TENANT_LIMITS.invitesPerAddress, email, now);
-    await tx
-      .insert(tenantAccounts)
-      .values({ email, firstName: tenant.firstName, lastName: tenant.lastName })
-      .onConflictDoNothing();
-    const [account] = await tx.select().from(tenantAccounts).where(sql`lower(${tenantAccounts.email}) = ${email}`).limit(1);
-    // Consent is given to a landlord: a tenant who already accepted this owner's lease (a renewal,
-    // a second unit) sees this one too; another landlord's lease waits for the tenant's acceptance.
-    const [knownLandlord] = await tx
-      .select({ id: leaseTenants.id })
-      .from(leaseTenants)
-      .where(and(tenancyOf(account!.id), eq(leaseTenants.ownerId, owner.id)))
-      .limit(1);
-    const stillAccepted = tenant.tenantAccountId === account!.id && tenant.acceptedAt !== null && tenant.accessRevokedAt === null;
-    await tx
-      .update(leaseTenants)
-      .set({
-        tenantAccountId: account!.id,
-        invitedAt: now,
-        acceptedAt: stillAccepted ? tenant.acceptedAt : knownLandlord ? now : null,
-        declinedAt: null,
-        accessRevokedAt: null,
-      })
-      .where(eq(leaseTenants.id, tenant.id));
-    const token = await issueLink(tx, "tenant_sign_in", { tenantAccountId: account!.id, leaseTenantId: tenant.id }, now);
-    const place = await placeOf(tx, lease);
-    await enqueueEmail(tx, {
-      to: email,
-      ...tenantInviteEmail(services.config, { firstName: tenant.firstName, ownerName: `${owner.member.firstName} ${owner.member.lastName}`, place, token }),
-    });
-    return { success: true, tenant_id: tenant.id, email, invited_at: now.toISOString() };
+    return inviteLeaseTenant(tx, services, owner, lease, tenant, now);
   });
 }
 
+/**
+ * Joins a lease's tenant to the portal account of the same email when that account already accepted
+ * this landlord (consent is given to a landlord: a renewal, a second unit), without an invitation.
+ * Answers whether it did.
+ */
+export async function joinKnownTenant(tx: DbOrTx, owner: Owner, tenant: typeof leaseTenants.$inferSelect, now: Date): Promise<boolean> {
+  if (!tenant.email || tenant.accessRevokedAt || tenant.declinedAt) return false;
+  const [account] = await tx.select({ id: tenantAccounts.id }).from(tenantAccounts).where(sql`lower(${tenantAccounts.email}) = ${tenant.email.toLowerCase()}`).limit(1);
+  if (!account) return false;
+  const [knownLandlord] = await tx.select({ id: leaseTenants.id }).from(leaseTenants).where(and(tenancyOf(account.id), eq(leaseTenants.ownerId, owner.id))).limit(1);
+  if (!knownLandlord) return false;
+  await tx.update(leaseTenants).set({ tenantAccountId: account.id, invitedAt: now, acceptedAt: now }).where(eq(leaseTenants.id, tenant.id));
+  return true;
+}
+
+/**
+ * Invites one tenant of a lease, inside the caller's transaction (an invitation alone, or with a
+ * lease sent for signature: `note` says why they are invited).
+ */
+export async function inviteLeaseTenant(tx: DbOrTx, services: Services, owner: Owner, lease: LeaseRow, tenant: typeof leaseTenants.$inferSelect, now: Date, note?: string) {
+  if (!tenant.email) {
+    throw new AppError("UNPROCESSABLE", [{ loc: ["body", "email"], msg: "Add the tenant's email to the lease first: the invitation is sent there." }]);
+  }
+  const email = tenant.email.toLowerCase();
+  await hitRateLimit(tx, TENANT_LIMITS.invitesPerTenant, tenant.id, now);
+  await hitRateLimit(tx, TENANT_LIMITS.invitesPerAddress, email, now);
+  await tx
+    .insert(tenantAccounts)
+    .values({ email, firstName: tenant.firstName, lastName: tenant.lastName })
+    .onConflictDoNothing();
+  const [account] = await tx.select().from(tenantAccounts).where(sql`lower(${tenantAccounts.email}) = ${email}`).limit(1);
+  // Consent is given to a landlord: a tenant who already accepted this owner's lease (a renewal,
+  // a second unit) sees this one too; another landlord's lease waits for the tenant's acceptance.
+  const [knownLandlord] = await tx
+    .select({ id: leaseTenants.id })
+    .from(leaseTenants)
+    .where(and(tenancyOf(account!.id), eq(leaseTenants.ownerId, owner.id)))
+    .limit(1);
+  const stillAccepted = tenant.tenantAccountId === account!.id && tenant.acceptedAt !== null && tenant.accessRevokedAt === null;
+  await tx
+    .update(leaseTenants)
+    .set({
+      tenantAccountId: account!.id,
+      invitedAt: now,
+      acceptedAt: stillAccepted ? tenant.acceptedAt : knownLandlord ? now : null,
+      declinedAt: null,
+      accessRevokedAt: null,
+    })
+    .where(eq(leaseTenants.id, tenant.id));
+  const token = await issueLink(tx, "tenant_sign_in", { tenantAccountId: account!.id, leaseTenantId: tenant.id }, now);
+  const place = await placeOf(tx, lease);
+  await enqueueEmail(tx, {
+    to: email,
+    ...tenantInviteEmail(services.config, { firstName: tenant.firstName, ownerName: `${owner.member.firstName} ${owner.member.lastName}`, place, token, note }),
+  });
+  return { success: true, tenant_id: tenant.id, email, invited_at: now.toISOString() };
+}
+
 /** "1834 S Loomis St, unit 1, Chicago" */
-async function placeOf(db: DbOrTx, lease: LeaseRow): Promise<string> {
+export async function placeOf(db: DbOrTx, lease: Pick<LeaseRow, "unitId">): Promise<string> {
   const [row] = await db
     .select({ line1: properties.line1, city: properties.city, label: units.label })
     .from(units)

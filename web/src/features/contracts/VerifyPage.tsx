@@ -24,7 +24,7 @@ async function verifyFile(file: File, verifyHash: (sha256: string) => Promise<Ve
   return body as Verification;
 }
 
-/** /verify: does a signed agreement PDF (or its SHA-256) match a contract on record? */
+/** /verify: does a signed agreement or lease PDF (or its SHA-256) match one on record? */
 export default function VerifyPage() {
   const fileId = useId();
   const hashId = useId();
@@ -124,6 +124,28 @@ export default function VerifyPage() {
               <dd>{result.contract.agreement_version}</dd>
               <dt className="font-semibold">Signed</dt>
               <dd>{chicagoDateTime(new Date(result.contract.signed_at))}</dd>
+              <dt className="font-semibold">SHA-256</dt>
+              <dd className="break-all font-mono text-xs">{result.sha256}</dd>
+            </dl>
+          </div>
+        )}
+        {result?.match && result.lease && (
+          <div role="status" className="rounded-xl border border-green-200 bg-green-50 p-5 text-green-900">
+            <h2 className="text-lg font-bold">Verified</h2>
+            <p className="mt-1">{result.detail}</p>
+            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              <dt className="font-semibold">Lease</dt>
+              <dd>{result.lease.title}</dd>
+              <dt className="font-semibold">Tenants</dt>
+              <dd>{result.lease.tenant_names.join(", ")}</dd>
+              <dt className="font-semibold">Landlord</dt>
+              <dd>{result.lease.landlord_name}</dd>
+              {result.lease.countersigned_at && (
+                <>
+                  <dt className="font-semibold">Countersigned</dt>
+                  <dd>{chicagoDateTime(new Date(result.lease.countersigned_at))}</dd>
+                </>
+              )}
               <dt className="font-semibold">SHA-256</dt>
               <dd className="break-all font-mono text-xs">{result.sha256}</dd>
             </dl>
