@@ -105,7 +105,7 @@ function guardAgainstClosedSocketWrites() {
  * Drizzle runs each query through the driver's `unsafe(text, params, { prepare: false })`
  * (drizzle-orm issue 6096), and the driver then sends every statement with parameters twice:
  * Parse and Describe, wait, then Bind and Execute. That second round trip was most of the time
- * of the signing path under load (see the README's benchmark). Here the queries are prepared,
+ * of the signing path under load (decision 0001). Here the queries are prepared,
  * as the driver does by default for its own: once per connection and statement text, then one
  * round trip each. Transactions and savepoints hand their callbacks a client that does the same.
  * The statements a connection keeps go with it when the driver retires it (`max_lifetime`).

@@ -126,7 +126,7 @@ export const applications = pgTable(
   },
   (t) => [
     // No unique pending application per email: each browser that applies gets an application of
-    // its own, so applying with someone else's email never hands out theirs (README, Decisions).
+    // its own, so applying with someone else's email never hands out theirs (decision 0011).
     index("applications_created_at_idx").on(t.createdAt),
     // Partial: an application has no member until it is signed.
     index("applications_member_idx").on(t.memberId).where(sql`${t.memberId} is not null`),

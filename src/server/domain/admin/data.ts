@@ -113,7 +113,7 @@ export async function cleanupTestData(services: Services, actor: AdminActor) {
 // The backup's rows are rendered to JSON by the database (row_to_json, with the schema's property
 // names as keys and timestamps as JSON.stringify writes them), a batch of rows as one string, so
 // the server builds no row objects and no string per column. Memory (measured at 100,000 signed
-// contracts, ~600 MB of JSON; see the README's benchmark): with row objects the server grew by
+// contracts, ~600 MB of JSON; decision 0030): with row objects the server grew by
 // ~300 MB, although what it held at any moment was small: the runtime collected the short-lived
 // text late. With the JSON made by the database and a full collection after every 16 MB sent,
 // it grows by 50-85 MB. (`COPY ... TO STDOUT` would pass bytes through without strings, but the
