@@ -176,6 +176,9 @@ const upgrade = (f: Fixture) => ({
 const MATRIX: Record<string, Entry> = {
   // Public site and applying.
   "GET /api/health": { allow: ANYONE },
+  "GET /api/ready": { allow: ANYONE },
+  // Without METRICS_TOKEN the metrics do not exist (404); tests/api/observability.test.ts opens them with the token.
+  "GET /api/metrics": { allow: ANYONE, answers: 404 },
   "POST /api/membership/apply": { allow: ANYONE, input: () => applicationPayload({ email: unique("apply") }) },
   "GET /api/membership/application/:id": { allow: APPLICANT_OR_ADMIN, params: (f) => ({ id: f.pendingApplicationId }) },
   "POST /api/membership/contract-signed/:id": {
