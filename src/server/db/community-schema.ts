@@ -20,7 +20,7 @@ import {
 // use the imported tables), so this file only adds tables.
 
 import { portalFiles } from "./portal-schema.ts";
-import { adminUsers, members } from "./schema.ts";
+import { adminUsers, members } from "./membership-schema.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
