@@ -179,6 +179,9 @@ const MATRIX: Record<string, Entry> = {
   "GET /api/ready": { allow: ANYONE },
   // Without METRICS_TOKEN the metrics do not exist (404); tests/api/observability.test.ts opens them with the token.
   "GET /api/metrics": { allow: ANYONE, answers: 404 },
+  "GET /api/openapi.json": { allow: ANYONE },
+  "GET /api/docs": { allow: ANYONE },
+  "GET /api/docs/:asset": { allow: ANYONE, params: () => ({ asset: "start.js" }) },
   "POST /api/membership/apply": { allow: ANYONE, input: () => applicationPayload({ email: unique("apply") }) },
   "GET /api/membership/application/:id": { allow: APPLICANT_OR_ADMIN, params: (f) => ({ id: f.pendingApplicationId }) },
   "POST /api/membership/contract-signed/:id": {

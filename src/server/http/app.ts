@@ -16,6 +16,7 @@ import { createTrpcContext } from "../trpc/trpc.ts";
 import { authMiddleware, COOKIE_NAMES, originCheck, type AppEnv } from "./auth.ts";
 import { MAX_UPLOAD_REQUEST_BYTES, routeTakesFile } from "./validate.ts";
 import { metricsAnswer, observeRequests, readiness, type Lifecycle } from "./observe.ts";
+import { DOCS_PAGE, docsAsset, openApiDocument } from "./openapi.ts";
 import { adminAuthRoutes } from "./routes/admin-auth.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -160,6 +161,14 @@ export function createApp(services: Services, options: AppOptions = {}) {
     return state.ready ? c.json({ status: "ready" }) : c.json({ status: "not ready", detail: state.detail }, 503);
   });
   app.get("/api/metrics", (c) => metricsAnswer(c, services));
+  // The API's reference: the OpenAPI document and a page that reads it (openapi.ts).
+  app.get("/api/openapi.json", async (c) => c.json(await openApiDocument(services.config)));
+  app.get("/api/docs", (c) => c.html(DOCS_PAGE));
+  app.get("/api/docs/:asset", (c) => {
+    const asset = docsAsset(c.req.param("asset"));
+    if (!asset) return c.json({ detail: "Not found." }, 404);
+    return c.body(asset.body as never, 200, { "content-type": asset.type, "cache-control": "public, max-age=3600" });
+  });
 
   app.use("/api/*", authMiddleware(services));
   app.use("/trpc/*", authMiddleware(services));
