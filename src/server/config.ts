@@ -66,6 +66,12 @@ export const ZConfigSchema = z
     DEMO_URL: optionalUrl().transform((v) => v ?? BUILT_IN_DEMO_PATH),
     /** Behind a reverse proxy: the client's address is the first X-Forwarded-For hop (else the socket's). */
     TRUST_PROXY: booleanSetting,
+    /** How much the server logs (JSON lines on standard output); unset: info, or silent under NODE_ENV=test. */
+    LOG_LEVEL: optionalString.pipe(
+      z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { message: "must be fatal, error, warn, info, debug, trace or silent" }).optional(),
+    ),
+    /** Opens the Prometheus metrics at /api/metrics to `Authorization: Bearer <token>`; unset, the path answers 404. */
+    METRICS_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
     /** In production, run the built-in test payment provider on purpose (no Stripe keys); every page then says TEST MODE. */
     PAYMENTS_TEST_MODE: booleanSetting,
   })
@@ -84,6 +90,7 @@ export const ZConfigSchema = z
   .transform((env) => ({
     ...env,
     PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    LOG_LEVEL: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
     isProduction: env.NODE_ENV === "production",
   }));
 

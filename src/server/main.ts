@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from "./config.ts";
+import { createLogger, routeConsoleTo } from "./log.ts";
 import { ensureWebBuild } from "./web-build.ts";
 import { startServer } from "./server.ts";
 
@@ -13,18 +14,31 @@ try {
   throw error;
 }
 
+// From here on every line the process writes is a JSON log line (docs/operations.md).
+const logger = createLogger(config);
+routeConsoleTo(logger);
+
 await ensureWebBuild();
-const server = await startServer(config);
-console.log(
+const server = await startServer(config, { logger });
+logger.info(
+  {
+    url: server.url,
+    database: server.services.database.kind === "pglite" ? "embedded" : "postgres",
+    payments: config.STRIPE_SECRET_KEY ? "stripe" : "test",
+    mail: config.SMTP_URL ? "smtp" : "outbox",
+  },
   `Serving on ${server.url} (${server.services.database.kind === "pglite" ? `embedded database in ${config.DATA_DIR}` : "PostgreSQL"}, ` +
     `${config.STRIPE_SECRET_KEY ? "Stripe payments" : "test payments"}, ${config.SMTP_URL ? "SMTP mail" : "mail kept in the outbox"})`,
 );
 
-// Close the server and the database cleanly so PGlite flushes everything to disk.
+// Stop gracefully: no new requests, the ones in flight answered, the jobs' runs finished, the
+// database closed (PGlite flushes everything to disk), then exit 0.
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, async () => {
-    console.log(`${signal}: shutting down`);
+    logger.info({ signal }, "shutting down: finishing the requests in flight");
     await server.stop();
+    logger.info("stopped");
+    logger.flush();
     process.exit(0);
   });
 }

@@ -11,6 +11,9 @@ import { startHousekeeping } from "./domain/housekeeping.ts";
 import { startRentPosting } from "./domain/portal/worker.ts";
 import { startSampleBooks } from "./domain/portal/sample-books.ts";
 import { createApp } from "./http/app.ts";
+import type { Lifecycle } from "./http/observe.ts";
+import { createLogger, type Logger } from "./log.ts";
+import { createMetrics } from "./metrics.ts";
 import { startMailWorker } from "./mail/worker.ts";
 import { createServices, type Services } from "./services.ts";
 import type { BackgroundWorker } from "./workers.ts";
@@ -47,7 +50,10 @@ export interface RunningServer {
 export interface StartOptions {
   /** Serve the built web app from this folder (default web/dist). null serves the API only. */
   webDist?: string | null;
+  /** Start-up lines (the first administrator); default: the logger. */
   log?: (line: string) => void;
+  /** The process's logger (default: JSON lines on standard output at LOG_LEVEL). */
+  logger?: Logger;
   now?: () => Date;
   poolSize?: number;
   /** Make and keep the live demo's sample books (default true; tests that do not show the demo leave them out). */
@@ -55,9 +61,10 @@ export interface StartOptions {
 }
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
-  const log = options.log ?? console.log;
+  const logger = options.logger ?? createLogger(config);
+  const log = options.log ?? ((line: string) => logger.info(line));
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: options.poolSize });
-  const services = createServices(config, database, options.now);
+  const services = createServices(config, database, options.now, { log: logger, metrics: createMetrics(database, { processMetrics: true }) });
   try {
     await prepareDatabase(services, log);
   } catch (error) {
@@ -65,7 +72,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     throw error;
   }
   const webDist = options.webDist === null ? undefined : resolve(options.webDist ?? resolve(import.meta.dir, "../../web/dist"));
-  const app = createApp(services, { webDist });
+  const lifecycle: Lifecycle = { draining: false };
+  const app = createApp(services, { webDist, lifecycle });
   const server = Bun.serve({ port: config.PORT, fetch: app.fetch, maxRequestBodySize: 16 * 1024 * 1024 });
   const workers = startWorkers(services, { sampleBooks: options.sampleBooks });
   const url = `http://localhost:${server.port}`;
@@ -74,11 +82,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     url,
     port: server.port!,
     services,
+    // Graceful: the readiness check fails at once, no new connection is taken, the requests in
+    // flight are answered, each job finishes the run it holds, then the database closes.
     stop: () =>
       (stopped ??= (async () => {
+        lifecycle.draining = true;
         await server.stop();
-        for (const worker of workers) await worker.stop();
+        await Promise.all(workers.map((worker) => worker.stop()));
         await database.close();
+        logger.flush();
       })()),
   };
 }

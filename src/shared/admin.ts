@@ -85,6 +85,10 @@ export const ADMIN_TEXT = {
   /** SPEC.md 5's question, naming the member it is about. */
   confirmDeleteOf: (name: string, email: string) => `Are you sure you want to delete ${name} (${email}) and all their data?`,
   exportDone: "Database backup exported successfully!",
+  /** SPEC.md calls the download a backup; what it is for, beside its button and in the file itself. */
+  exportNote:
+    "An export of members, applications, contracts, subscriptions and payments to read elsewhere. It is not a backup " +
+    "and cannot be restored: the server's backups (npm run db:backup) hold everything.",
   exportFailed: (message: string) => `Export failed: ${message}`,
   cleanupFailed: (message: string) => `Cleanup failed: ${message}`,
   cleanupDone: (members: number, applications: number) =>

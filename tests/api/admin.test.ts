@@ -528,6 +528,9 @@ describe("Enhanced Database Admin", () => {
     expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="association-backup-\d{4}-\d{2}-\d{2}\.json"/);
     const backup = res.body;
     expect(backup.format).toBe("association-backup");
+    // SPEC.md's name is "backup"; the file says what it is: an export, not a backup that restores.
+    expect(backup.note).toContain("not a backup");
+    expect(backup.note).toContain("npm run db:backup");
     const [{ n }] = (await t.services.db.select({ n: count() }).from(members)) as [{ n: number }];
     expect(backup.members).toHaveLength(Number(n));
     const emails = backup.members.map((m: { email: string }) => m.email);

@@ -185,6 +185,12 @@ const MATRIX_MOVE_OUT = { vacated_on: "2026-02-01", forwarding_address: "2 Matri
 const MATRIX: Record<string, Entry> = {
   // Public site and applying.
   "GET /api/health": { allow: ANYONE },
+  "GET /api/ready": { allow: ANYONE },
+  // Without METRICS_TOKEN the metrics do not exist (404); tests/api/observability.test.ts opens them with the token.
+  "GET /api/metrics": { allow: ANYONE, answers: 404 },
+  "GET /api/openapi.json": { allow: ANYONE },
+  "GET /api/docs": { allow: ANYONE },
+  "GET /api/docs/:asset": { allow: ANYONE, params: () => ({ asset: "start.js" }) },
   "POST /api/membership/apply": { allow: ANYONE, input: () => applicationPayload({ email: unique("apply") }) },
   "GET /api/membership/application/:id": { allow: APPLICANT_OR_ADMIN, params: (f) => ({ id: f.pendingApplicationId }) },
   "POST /api/membership/contract-signed/:id": {

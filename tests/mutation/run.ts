@@ -2,7 +2,7 @@
 // Each group mutates a few modules and runs only the tests that speak for them (`bun test
 // --bail`, through Stryker's command runner), so a mutant costs seconds, not a whole suite. The
 // groups' JSON reports are merged into reports/mutation/mutation.json, and a score per module is
-// printed for the README. Not part of CI: a full run takes a long time on two cores.
+// printed for docs/testing.md. Not part of CI: a full run takes a long time on two cores.
 //
 //   npm run mutate                  every group
 //   MUTATE_ONLY=rent,eviction npm run mutate    some groups (names below)

@@ -2,6 +2,8 @@ import { resolve } from "node:path";
 import { loadConfig, type Config } from "../../src/server/config.ts";
 import { openDatabase } from "../../src/server/db/client.ts";
 import { createApp } from "../../src/server/http/app.ts";
+import type { Lifecycle } from "../../src/server/http/observe.ts";
+import type { Logger } from "../../src/server/log.ts";
 import { prepareDatabase, startServer, type RunningServer } from "../../src/server/server.ts";
 import { createServices, type Services } from "../../src/server/services.ts";
 import { createTestDatabase } from "./database.ts";
@@ -53,14 +55,17 @@ export interface TestApp {
 }
 
 /** The real app and a real database, called through app.request() with no socket. */
-export async function createTestApp(env: Record<string, string | undefined> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string | undefined> = {},
+  options: { log?: Logger; lifecycle?: Lifecycle } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig({ DATABASE_URL: database.databaseUrl, DATA_DIR: database.dataDir, ...env });
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 4 });
   const clock = testClock();
-  const services = createServices(config, db, clock.now);
+  const services = createServices(config, db, clock.now, { log: options.log });
   await prepareDatabase(services, () => {});
-  const app = createApp(services);
+  const app = createApp(services, { lifecycle: options.lifecycle });
   return {
     services,
     clock,

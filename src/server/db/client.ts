@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -61,6 +61,11 @@ export interface Database {
    * application_name (what pg_stat_activity shows). On PGlite it is the ORM.
    */
   dedicatedRunner(name: string): StatementRunner;
+  /**
+   * The pool as PostgreSQL sees it: the connections this handle may open, has open, and has busy
+   * (running a statement or in a transaction). PGlite is one in-process connection.
+   */
+  poolStats(): Promise<{ size: number; open: number; busy: number }>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -69,6 +74,17 @@ export interface Database {
 const DEDICATED_STATEMENT_TIMEOUT_MS = 4_000;
 
 const migrationsFolder = resolve(import.meta.dir, "../../../drizzle");
+/** The migrations this release brings (drizzle's journal). */
+const MIGRATIONS_IN_RELEASE = (JSON.parse(readFileSync(resolve(migrationsFolder, "meta/_journal.json"), "utf8")) as { entries: unknown[] }).entries.length;
+
+/** How many of this release's migrations the database has not applied (readiness: none). */
+export async function pendingMigrations(db: DbOrTx): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select case when to_regclass('drizzle.__drizzle_migrations') is null then 0 else (select count(*)::int from drizzle.__drizzle_migrations) end as n`,
+  );
+  return Math.max(0, MIGRATIONS_IN_RELEASE - row!.n);
+}
 /** Extensions the migrations use: pg_trgm for the admin's substring search indexes (trusted since PostgreSQL 13). */
 const EXTENSIONS = "create extension if not exists pg_trgm";
 
@@ -105,7 +121,7 @@ function guardAgainstClosedSocketWrites() {
  * Drizzle runs each query through the driver's `unsafe(text, params, { prepare: false })`
  * (drizzle-orm issue 6096), and the driver then sends every statement with parameters twice:
  * Parse and Describe, wait, then Bind and Execute. That second round trip was most of the time
- * of the signing path under load (see the README's benchmark). Here the queries are prepared,
+ * of the signing path under load (decision 0001). Here the queries are prepared,
  * as the driver does by default for its own: once per connection and statement text, then one
  * round trip each. Transactions and savepoints hand their callbacks a client that does the same.
  * The statements a connection keeps go with it when the driver retires it (`max_lifetime`).
@@ -131,6 +147,9 @@ function preparedByDefault(client: postgres.Sql): postgres.Sql {
   });
 }
 
+/** Names each pool's connections (application_name), so that pg_stat_activity tells this handle's apart. */
+let poolsOpened = 0;
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     guardAgainstClosedSocketWrites();
@@ -144,7 +163,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         idle_timeout: 60,
         connect_timeout: 10,
       });
-    const client = connect(options.poolSize ?? 10);
+    const poolSize = options.poolSize ?? 10;
+    const poolName = `association-${process.pid}-${++poolsOpened}`;
+    const client = connect(poolSize, poolName);
     const db = drizzlePostgres(preparedByDefault(client), { schema }) as unknown as Db;
     const dedicated = new Set<postgres.Sql>();
     const dialect = new PgDialect();
@@ -180,6 +201,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           }
         };
       },
+      poolStats: async () => {
+        const [row] = await queryRows<{ open: number; busy: number }>(
+          db,
+          sql`select count(*)::int as open, (count(*) filter (where state <> 'idle'))::int as busy
+              from pg_stat_activity where application_name = ${poolName} and pid <> pg_backend_pid()`,
+        );
+        return { size: poolSize, open: row!.open + 1, busy: row!.busy + 1 };
+      },
       migrate: async () => {
         await db.execute(sql.raw(EXTENSIONS));
         await migratePostgres(db as never, { migrationsFolder });
@@ -198,6 +227,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     kind: "pglite",
     dedicatedRunner: () => async (query) => ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows,
+    poolStats: async () => ({ size: 1, open: 1, busy: 0 }),
     migrate: async () => {
       await db.execute(sql.raw(EXTENSIONS));
       await migratePglite(db as never, { migrationsFolder });

@@ -20,7 +20,7 @@ import {
 // use the imported tables), so this file only adds tables.
 
 import { portalFiles } from "./portal-schema.ts";
-import { adminUsers, members } from "./schema.ts";
+import { adminUsers, members } from "./membership-schema.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -129,7 +129,7 @@ export const forumPosts = pgTable(
  * What search reads: one narrow row per post that is not deleted (its full-text column and what
  * the filters need), kept by a trigger on `forum_posts` (migration 0008). Search visits the rows of
  * every match to rank them, and these rows are a third of a post's size, so it reads a third of
- * the pages (README, Community: the forum at 100,000 posts).
+ * the pages (decision 0056; the figures are in docs/benchmarks.md).
  */
 export const forumPostSearch = pgTable(
   "forum_post_search",

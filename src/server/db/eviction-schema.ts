@@ -10,7 +10,7 @@ import {
   SERVICE_METHODS,
 } from "../../shared/evictions.ts";
 import { leases, portalFiles } from "./portal-schema.ts";
-import { members } from "./schema.ts";
+import { members } from "./membership-schema.ts";
 
 // Eviction coordination and the process server (PORTAL.md 7.2, 7.3). Every row carries its owner,
 // so every query is scoped to the owner in the query itself; the timelines are only added to.

@@ -34,7 +34,7 @@ import {
 import { EXPENSE_CATEGORY_KEYS } from "../../shared/books.ts";
 import { ALA_CARTE_ITEMS } from "../../shared/membership.ts";
 import type { MonthlyStatement } from "../domain/portal/statement-rules.ts";
-import { members } from "./schema.ts";
+import { members } from "./membership-schema.ts";
 
 // The owner portal's books (PORTAL.md 2 and 3). Every row carries its owner, so every query is
 // scoped to the owner in the query itself. Money is integer cents; dates are calendar dates

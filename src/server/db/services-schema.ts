@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { PAID_LEVELS } from "../../shared/membership.ts";
-import { adminUsers, members } from "./schema.ts";
+import { adminUsers, members } from "./membership-schema.ts";
 
 // Premium services delivered by the association's staff (PORTAL.md 7.1, 7.4): the owner's grant of
 // staff access to their books, bookkeeping requests, and support tickets with their conversation.

@@ -243,7 +243,7 @@ export const APPLY_CONNECTION_NAME = "membership-apply";
 const APPLY_BATCH_TIMEOUT_MS = 5_000;
 
 /**
- * The apply endpoint is the busiest write of the site (see the benchmark in the README):
+ * The apply endpoint is the busiest write of the site (decision 0036):
  * simultaneous applies are written together by a group commit, one batch at a time per server
  * process. One at a time gives the largest batches and measured the highest throughput (two or
  * more in flight split the same requests into smaller batches). The batches go over a connection
@@ -520,7 +520,7 @@ export async function signAgreement(
     licenseStatus: application.licenseStatus,
     specialtySkills: application.specialtySkills,
     otherSpecialty: application.otherSpecialty,
-    // Opened from the emailed link: the email is proved (README, Decisions: pre-hijacking).
+    // Opened from the emailed link: the email is proved (decision 0012).
     emailVerifiedAt: application.emailVerifiedAt,
     createdAt: now,
     updatedAt: now,

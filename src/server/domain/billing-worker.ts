@@ -1,3 +1,4 @@
+import { observeJob } from "../workers.ts";
 import { paymentProvider, TestPaymentProvider } from "../payments/index.ts";
 import type { Services } from "../services.ts";
 import { sendDuePaymentReminders } from "./payment-reminders.ts";
@@ -14,13 +15,16 @@ export function startBillingWorker(services: Services, intervalMs = BILLING_SWEE
   let running: Promise<unknown> = Promise.resolve();
   const sweep = () => {
     running = running
-      .then(async () => {
-        const provider = paymentProvider(services);
-        const now = provider instanceof TestPaymentProvider ? await provider.now() : services.now();
-        await expireOverdueSubscriptions(services, now);
-        await sendDuePaymentReminders(services);
-      })
-      .catch((error) => console.error("[billing] past-due sweep failed:", error instanceof Error ? error.message : error));
+      .then(() =>
+        observeJob(services, "billing", async () => {
+          const provider = paymentProvider(services);
+          const now = provider instanceof TestPaymentProvider ? await provider.now() : services.now();
+          await expireOverdueSubscriptions(services, now);
+          await sendDuePaymentReminders(services);
+        }),
+      )
+      // observeJob logged it; the next sweep runs as planned.
+      .catch(() => {});
     return running;
   };
   const timer = setInterval(sweep, intervalMs);

@@ -1,3 +1,4 @@
+import { observeJob } from "../workers.ts";
 import { and, isNotNull, lt, or } from "drizzle-orm";
 import { rateLimits, sessions, signInTokens } from "../db/schema.ts";
 import type { Services } from "../services.ts";
@@ -28,8 +29,9 @@ export function startHousekeeping(services: Services, intervalMs = HOUSEKEEPING_
   let running: Promise<unknown> = Promise.resolve();
   const sweep = () => {
     running = running
-      .then(() => sweepExpired(services))
-      .catch((error) => console.error("[housekeeping] sweep failed:", error instanceof Error ? error.message : error));
+      .then(() => observeJob(services, "housekeeping", () => sweepExpired(services)))
+      // observeJob logged it; the next sweep runs as planned.
+      .catch(() => {});
     return running;
   };
   const first = setTimeout(sweep, 60_000);

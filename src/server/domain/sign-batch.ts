@@ -144,7 +144,7 @@ export const SIGN_CONNECTION_NAME = "membership-sign";
 const SIGN_BATCH_TIMEOUT_MS = 5_000;
 
 /**
- * Signing is on every new member's path (see the benchmark in the README): signatures that
+ * Signing is on every new member's path (decision 0002): signatures that
  * arrive together are written together by a group commit, one batch at a time per server
  * process, over a connection of their own as a prepared statement, as applies are.
  */

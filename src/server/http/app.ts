@@ -3,6 +3,7 @@ import { Hono, type Context, type Next } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { getCookie } from "hono/cookie";
 import { HTTPException } from "hono/http-exception";
+import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { AppError, fromDatabaseError } from "../errors.ts";
@@ -14,6 +15,8 @@ import { demoRouter } from "../trpc/demo.ts";
 import { createTrpcContext } from "../trpc/trpc.ts";
 import { authMiddleware, COOKIE_NAMES, originCheck, type AppEnv } from "./auth.ts";
 import { MAX_UPLOAD_REQUEST_BYTES, routeTakesFile } from "./validate.ts";
+import { metricsAnswer, observeRequests, readiness, type Lifecycle } from "./observe.ts";
+import { DOCS_PAGE, docsAsset, openApiDocument } from "./openapi.ts";
 import { adminAuthRoutes } from "./routes/admin-auth.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -47,6 +50,8 @@ const PERMISSIONS_POLICY =
 export interface AppOptions {
   /** Folder of the built web app; omit to serve the API only. */
   webDist?: string;
+  /** The server's state for the readiness check (draining on SIGTERM); a fresh one when omitted. */
+  lifecycle?: Lifecycle;
 }
 
 /** The path of an absolute address as it was sent, still percent-encoded. */
@@ -71,6 +76,11 @@ function decodes(path: string): boolean {
 /** The whole HTTP surface: REST under /api, tRPC under /trpc, the web app everywhere else. */
 export function createApp(services: Services, options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
+  const lifecycle = options.lifecycle ?? { draining: false };
+  // Every request gets an id (the proxy's, when it sends one), echoed in X-Request-Id, and one
+  // log line and metric when it is answered, whatever answers it.
+  app.use(requestId({ limitLength: 128 }));
+  app.use(observeRequests(services));
   // The built-in demo is a path of this app; a configured one may be elsewhere.
   const demoOrigin = new URL(services.config.DEMO_URL, services.config.PUBLIC_URL).origin;
 
@@ -124,7 +134,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
       return c.json({ detail: error.message || "Bad request." }, error.status);
     }
     if (error instanceof URIError) return c.json({ detail: "The address is not valid." }, 400);
-    console.error(`[${c.req.method} ${c.req.path}]`, error);
+    services.log.error({ request_id: c.get("requestId"), method: c.req.method, err: error }, "unhandled error");
     return c.json({ detail: "Server error occurred" }, 500);
   });
 
@@ -146,6 +156,22 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.use("/api/*", noStore);
   app.use("/trpc/*", noStore);
 
+  // Liveness, readiness and metrics need no session: registered before the session middleware.
+  app.get("/api/health", async (c) => c.json({ status: "ok" }));
+  app.get("/api/ready", async (c) => {
+    const state = await readiness(services, lifecycle);
+    return state.ready ? c.json({ status: "ready" }) : c.json({ status: "not ready", detail: state.detail }, 503);
+  });
+  app.get("/api/metrics", (c) => metricsAnswer(c, services));
+  // The API's reference: the OpenAPI document and a page that reads it (openapi.ts).
+  app.get("/api/openapi.json", async (c) => c.json(await openApiDocument(services.config)));
+  app.get("/api/docs", (c) => c.html(DOCS_PAGE));
+  app.get("/api/docs/:asset", (c) => {
+    const asset = docsAsset(c.req.param("asset"));
+    if (!asset) return c.json({ detail: "Not found." }, 404);
+    return c.body(asset.body as never, 200, { "content-type": asset.type, "cache-control": "public, max-age=3600" });
+  });
+
   app.use("/api/*", authMiddleware(services));
   app.use("/trpc/*", authMiddleware(services));
   app.use("/api/*", originCheck());
@@ -153,7 +179,6 @@ export function createApp(services: Services, options: AppOptions = {}) {
   // The live demo: whoever calls acts as the demo visitor, who reads the sample books only.
   app.use(`${DEMO_API_PREFIX}/*`, demoVisitor());
 
-  app.get("/api/health", async (c) => c.json({ status: "ok" }));
   app.route("/api/membership", membershipRoutes);
   app.route("/api/membership", paymentInitiationRoutes);
   app.route("/api/payments", paymentRoutes);

@@ -33,6 +33,8 @@ export type AppEnv = {
     services: Services;
     auth: Auth;
     meta: RequestMetaInfo;
+    /** Hono's requestId middleware: this request's id, echoed in X-Request-Id and on its log line. */
+    requestId: string;
   };
 };
 

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Db } from "../db/client.ts";
 import { emailOutbox, type InlineAttachment } from "../db/schema.ts";
-import type { BackgroundWorker } from "../workers.ts";
+import { observeJob, type BackgroundWorker } from "../workers.ts";
 import type { Services } from "../services.ts";
 import { resolveAttachments } from "./attachments.ts";
 import { openCredentials } from "./outbox.ts";
@@ -224,11 +224,9 @@ export function startMailWorker(services: Services, options: MailWorkerOptions =
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<PassResult> = Promise.resolve({ sent: 0, retrying: 0, failed: 0 });
 
+  const deliver = () => observeJob(services, "mail", () => deliverDueEmails(services, transport, policy));
   const pass = () => {
-    running = running.then(
-      () => deliverDueEmails(services, transport, policy),
-      () => deliverDueEmails(services, transport, policy),
-    );
+    running = running.then(deliver, deliver);
     return running;
   };
 

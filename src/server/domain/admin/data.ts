@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, getTableName, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import { listedMember } from "../members.ts";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { countOf, type DataFilter } from "../../../shared/admin.ts";
+import { ADMIN_TEXT, countOf, type DataFilter } from "../../../shared/admin.ts";
 import { queryRows, type DbOrTx } from "../../db/client.ts";
 import { csvField } from "../../documents/csv.ts";
 import { applications, contracts, emailOutbox, members, payments, subscriptions } from "../../db/schema.ts";
@@ -113,7 +113,7 @@ export async function cleanupTestData(services: Services, actor: AdminActor) {
 // The backup's rows are rendered to JSON by the database (row_to_json, with the schema's property
 // names as keys and timestamps as JSON.stringify writes them), a batch of rows as one string, so
 // the server builds no row objects and no string per column. Memory (measured at 100,000 signed
-// contracts, ~600 MB of JSON; see the README's benchmark): with row objects the server grew by
+// contracts, ~600 MB of JSON; decision 0030): with row objects the server grew by
 // ~300 MB, although what it held at any moment was small: the runtime collected the short-lived
 // text late. With the JSON made by the database and a full collection after every 16 MB sent,
 // it grows by 50-85 MB. (`COPY ... TO STDOUT` would pass bytes through without strings, but the
@@ -184,12 +184,14 @@ export async function recordExport(services: Services, actor: AdminActor, action
 }
 
 /**
- * The whole association as one JSON document, produced piece by piece: every member (deleted
- * ones anonymised), application, contract, subscription and payment. Secrets are left out:
- * password hashes never leave the database (a backup file travels), only whether one is set.
+ * The association's people and money as one JSON document, produced piece by piece: every member
+ * (deleted ones anonymised), application, contract, subscription and payment. SPEC.md names it a
+ * backup; it is an export (its `note` says so): nothing restores it, and `npm run db:backup` is the
+ * backup. Secrets are left out: password hashes never leave the database (the file travels), only
+ * whether one is set.
  */
 export async function* exportBackup(services: Services): AsyncGenerator<string> {
-  yield `{"format":"association-backup","version":1,"exported_at":${JSON.stringify(services.now().toISOString())}`;
+  yield `{"format":"association-backup","version":1,"note":${JSON.stringify(ADMIN_TEXT.exportNote)},"exported_at":${JSON.stringify(services.now().toISOString())}`;
   const sections: [string, string][] = [
     ["members", backupSelect(members, { omit: ["passwordHash"], extra: [["hasPassword", `${quoteIdent(members.passwordHash.name)} is not null`]] })],
     ["applications", backupSelect(applications)],

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { adminUsers, communityProfiles, members } from "../../db/schema.ts";
-import type { Auth } from "../../http/auth.ts";
+import type { Caller } from "../caller.ts";
 import type { AdminRow, MemberRow } from "../sessions.ts";
 import { isActivePaid, type Reader } from "./access.ts";
 import { baseHandle, handleCandidate } from "./mentions.ts";
@@ -12,7 +12,7 @@ import { baseHandle, handleCandidate } from "./mentions.ts";
 export type CommunityActor = { kind: "member"; member: MemberRow } | { kind: "admin"; admin: AdminRow };
 
 /** The session a community call acts as: the member's when there is one, else the admin's. */
-export function communityActor(auth: Pick<Auth, "member" | "admin">): CommunityActor | null {
+export function communityActor(auth: Pick<Caller, "member" | "admin">): CommunityActor | null {
   if (auth.member) return { kind: "member", member: auth.member.member };
   if (auth.admin) return { kind: "admin", admin: auth.admin.admin };
   return null;

@@ -1,3 +1,4 @@
+import { observeJob } from "../../workers.ts";
 import type { Services } from "../../services.ts";
 import { sendWeeklyDigests } from "./digest.ts";
 import { sendDueForumEmails } from "./notifications.ts";
@@ -38,7 +39,7 @@ export async function runCommunityJobs(services: Services): Promise<void> {
 
 export function startCommunityWorker(services: Services, intervalMs = COMMUNITY_SWEEP_MS) {
   let running: Promise<unknown> = Promise.resolve();
-  const sweep = () => (running = running.then(() => runCommunityJobs(services)));
+  const sweep = () => (running = running.then(() => observeJob(services, "community", () => runCommunityJobs(services)).catch(() => {})));
   const timer = setInterval(sweep, intervalMs);
   timer.unref?.();
   return {

@@ -64,7 +64,7 @@ const OBSERVED = "observed day (the circuit courts' holiday orders)";
  * lengthen a notice period or move filing a day later, the safe side for a landlord. Days some
  * circuits outside Cook County also close (the day after Thanksgiving, the day after Christmas) are
  * not in the table: a notice is not lengthened by them, and an e-filing on them is filed the next
- * court day (decision 0103).
+ * court day (decision 0051).
  */
 export function illinoisHolidays(year: number): Holiday[] {
   const fixed: [Date, string, string][] = [

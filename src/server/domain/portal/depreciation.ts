@@ -89,7 +89,7 @@ const A6_YEAR_28 = [1970, 2273, 2576, 2879, 3182, 3485, 3636, 3636, 3636, 3636, 
 const A6_YEAR_29 = [0, 0, 0, 0, 0, 0, 152, 455, 758, 1061, 1364, 1667] as const;
 /**
  * Table A-7, recovery year 1; years 2-7 are 3.175 in every column. Checked by each column's sum
- * (100.000%) and the straight-line arithmetic, not cell by cell against a printed copy (decision 0105).
+ * (100.000%) and the straight-line arithmetic, not cell by cell against a printed copy (decision 0053).
  */
 const A7_FIRST = [3042, 2778, 2513, 2249, 1984, 1720, 1455, 1190, 926, 661, 397, 132] as const;
 /** Table A-7, recovery year 32 (months 7-12: 3.175), and year 33 (months 7-12 only). */

@@ -118,7 +118,7 @@ const RULES_IN_WORDS: Record<NoticeKind, string> = {
  *   day, when it is a Saturday, a Sunday or a holiday, moves to the next business day (5 ILCS
  *   70/1.11).
  * - 30-day (9-207(b)): the same count; the statute gives only the length, and the app reads it as
- *   ending the tenancy on that day (decision 0101). A lease whose fixed term runs past it ends with
+ *   ending the tenancy on that day (decision 0049). A lease whose fixed term runs past it ends with
  *   its term.
  * - 7-day (9-207(a)): the same count, then the end of the week of the tenancy in which that day falls.
  * - 60-day (9-205): the end of the tenancy year, only when served within the statute's window; a

@@ -14,7 +14,7 @@ export const CCRTLO_SOURCE = "Cook County Code Sec. 42-801 to 42-810 (Residentia
  * property's jurisdiction from its city. Compiled from the public lists of the county's
  * municipalities (the Cook County Clerk's and the U.S. Census Bureau's); it has not been checked
  * line by line against the Clerk's current list, which is why the guess is only a default the owner
- * confirms (decision 0102). `partly` marks those that lie partly in another county: an address
+ * confirms (decision 0050). `partly` marks those that lie partly in another county: an address
  * there may be outside Cook County.
  */
 export const COOK_COUNTY_MUNICIPALITIES: Readonly<Record<string, "cook" | "partly">> = {

@@ -30,7 +30,7 @@ import { readJson, readQuery } from "../validate.ts";
 // no session is 401, a member session 403. Lists answer arrays (SPEC.md's shape) with the total
 // in X-Total-Count; `offset` fetches further pages.
 
-const ZAuditLogQuerySchema = z.object({
+export const ZAuditLogQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(ADMIN_PAGE_SIZES.auditLog),
   before: z.coerce.number().int().min(1).optional(),
 });

@@ -21,8 +21,8 @@ import { readJson } from "../validate.ts";
 // SPEC.md 7's payment, subscription and upgrade calls, and Stripe's webhook. Each route is a
 // thin transport over one domain function (the tRPC billing router calls the same ones).
 
-const ZCancelBodySchema = ZCancelRequestSchema.extend({ immediately: z.boolean().optional() });
-const ZInitiateSchema = z.object({
+export const ZCancelBodySchema = ZCancelRequestSchema.extend({ immediately: z.boolean().optional() });
+export const ZInitiateSchema = z.object({
   billing_frequency: z.literal("monthly", { message: "Billing is monthly only." }).optional(),
 });
 

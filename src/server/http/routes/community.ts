@@ -38,7 +38,7 @@ import { readJson, readQuery } from "../validate.ts";
 // COMMUNITY.md 5: the forum under /api/community, notifications and email preferences. Members
 // (Basic included) and admins read and write; anonymous callers get 401.
 
-const ZNotificationIdsSchema = z.object({ ids: z.array(z.string().uuid()).max(100).optional() });
+export const ZNotificationIdsSchema = z.object({ ids: z.array(z.string().uuid()).max(100).optional() });
 const actor = (c: Context<AppEnv>) => communityActor(c.var.auth);
 const adminActor = (c: Context<AppEnv>): AdminActor => ({ admin: requireAdmin(c).admin, ip: c.var.meta.ip, session: c.var.auth.admin! });
 

@@ -5,7 +5,7 @@ import { AppError } from "../../errors.ts";
 import { requireMember, type AppEnv } from "../auth.ts";
 import { readJson } from "../validate.ts";
 
-const ZVerifyRequestSchema = z.object({ sha256: z.string().trim().regex(/^[0-9a-fA-F]{64}$/, "A SHA-256 is 64 hexadecimal characters.") });
+export const ZVerifyRequestSchema = z.object({ sha256: z.string().trim().regex(/^[0-9a-fA-F]{64}$/, "A SHA-256 is 64 hexadecimal characters.") });
 
 const isPdf = (bytes: Uint8Array) => bytes.length > 4 && String.fromCharCode(...bytes.subarray(0, 5)) === "%PDF-";
 

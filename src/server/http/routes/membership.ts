@@ -17,7 +17,7 @@ import { ZLinkTokenRequestSchema } from "../../../shared/account-schema.ts";
 import { z } from "zod";
 
 /** The signing body: the consent and name, and the fingerprint of the agreement shown (DECISIONS.md 13). */
-const ZSignBodySchema = ZSignRequestSchema.and(z.object({ agreement_sha256: z.string().max(64).optional() }));
+export const ZSignBodySchema = ZSignRequestSchema.and(z.object({ agreement_sha256: z.string().max(64).optional() }));
 
 // SPEC.md 7: /api/membership/*
 export const membershipRoutes = new Hono<AppEnv>()

@@ -16,8 +16,8 @@ import { requireSelfOrAdmin } from "../../domain/caller.ts";
 import { requireMember, type AppEnv } from "../auth.ts";
 import { readJson, readQuery } from "../validate.ts";
 
-const ZDocumentsQuerySchema = z.object({ category: z.string().trim().max(100).optional() });
-const ZSkillQuerySchema = z.object({ skill: z.enum(SPECIALTY_SKILLS, "Choose one of the twelve skills") });
+export const ZDocumentsQuerySchema = z.object({ category: z.string().trim().max(100).optional() });
+export const ZSkillQuerySchema = z.object({ skill: z.enum(SPECIALTY_SKILLS, "Choose one of the twelve skills") });
 
 // SPEC.md 7: /api/portal/*. Every call needs a member session (the member-info call also answers admins).
 export const portalRoutes = new Hono<AppEnv>()

@@ -6,7 +6,7 @@ import { requestStrategySession } from "../../domain/strategy-sessions.ts";
 import type { AppEnv } from "../auth.ts";
 import { readJson, readQuery } from "../validate.ts";
 
-const ZFreshQuerySchema = z.object({ fresh: z.enum(["0", "1", "true", "false"]).optional() });
+export const ZFreshQuerySchema = z.object({ fresh: z.enum(["0", "1", "true", "false"]).optional() });
 
 // The public site's calls: /api/site/*
 export const siteRoutes = new Hono<AppEnv>()

@@ -22,7 +22,7 @@ import { readJson, readQuery } from "../validate.ts";
 
 const actor = (c: Context<AppEnv>) => communityActor(c.var.auth);
 const adminActor = (c: Context<AppEnv>): AdminActor => ({ admin: requireAdmin(c).admin, ip: c.var.meta.ip, session: c.var.auth.admin! });
-const ZWhenSchema = z.object({ when: z.enum(["upcoming", "past"], "Choose upcoming or past").default("upcoming") });
+export const ZWhenSchema = z.object({ when: z.enum(["upcoming", "past"], "Choose upcoming or past").default("upcoming") });
 
 export const webinarRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.json(await listWebinars(c.var.services, actor(c), readQuery(c, ZWhenSchema).when)))

@@ -107,9 +107,14 @@ function DatabaseAdminBody() {
         <Button variant="secondary" className="py-2 text-sm" onClick={() => void refresh()}>
           Refresh
         </Button>
-        <Button className="py-2 text-sm" disabled={exporting} onClick={() => void runExport()}>
-          {exporting ? "Exporting..." : "Export Backup"}
-        </Button>
+        <div className="flex max-w-md flex-col gap-1">
+          <Button className="py-2 text-sm" disabled={exporting} onClick={() => void runExport()} aria-describedby="dba-export-note">
+            {exporting ? "Exporting..." : "Export Backup"}
+          </Button>
+          <p id="dba-export-note" className="text-xs text-slate-600">
+            {ADMIN_TEXT.exportNote}
+          </p>
+        </div>
       </div>
       <Tabs.Root defaultValue="overview" className="mt-4 flex min-h-0 flex-1 flex-col">
         <Tabs.List aria-label="Database sections" className="flex flex-wrap gap-1 border-b border-slate-200">

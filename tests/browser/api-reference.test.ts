@@ -1,0 +1,34 @@
+import { expect, setDefaultTimeout, test } from "bun:test";
+import { serverAndBrowser, shown } from "../support/browser.ts";
+
+// The API reference page (/api/docs): Swagger UI served by the app itself from its npm package,
+// under the site's CSP (scripts of its own origin only), reading /api/openapi.json.
+
+setDefaultTimeout(60_000);
+
+const ctx = serverAndBrowser();
+
+test("the reference page renders the OpenAPI document: tags, paths and an operation's schema", async () => {
+  const page = await ctx.browser.newPage();
+  const refused: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") refused.push(message.text());
+  });
+  page.on("requestfailed", (request) => refused.push(`${request.url()}: ${request.failure()?.errorText}`));
+  page.on("response", (response) => {
+    if (response.status() >= 400) refused.push(`${response.url()}: ${response.status()}`);
+  });
+  // A deep link opens the owner portal's tag at the operation that adds a lease.
+  const answer = await page.goto(`${ctx.server.url}/api/docs#/Owner%20portal/postApiPortalLeases`);
+  expect(answer!.status()).toBe(200);
+  expect(answer!.headers()["content-security-policy"]).toContain("script-src 'self'");
+
+  await shown(page.getByRole("heading", { name: /Illinois Landlord Association API/ }));
+  const addLease = page.locator("#operations-Owner_portal-postApiPortalLeases");
+  await shown(addLease.locator(".opblock-summary-path", { hasText: /^\/api\/portal\/leases$/ }));
+  // Its request body, from the schema the route validates with.
+  await shown(addLease.getByText("rent_cents").first());
+  await shown(page.locator(".opblock-summary-path", { hasText: /^\/api\/portal\/units\/\{id\}$/ }));
+  expect(refused).toEqual([]);
+  await page.close();
+});
