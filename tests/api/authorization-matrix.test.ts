@@ -589,6 +589,14 @@ const MATRIX: Record<string, Entry> = {
   "trpc public.tenantAuth.logout": { allow: ANYONE },
   "trpc tenant.me": { allow: TENANTS },
   "trpc tenant.conditionReports": { allow: TENANT_A, input: (f) => ({ id: f.books.leaseId }), hidden: true },
+  "trpc tenant.leaseSigning.list": { allow: TENANTS },
+  "trpc tenant.leaseSigning.sign": {
+    allow: TENANT_A,
+    input: (f) => ({ id: f.signing.requestId, consent: true, signature_name: "Matrix Tenant", document_sha256: "0".repeat(64) }),
+    answers: 409,
+    hidden: true,
+  },
+  "trpc tenant.leaseSigning.decline": { allow: TENANT_A, input: async (f) => ({ id: await f.signing.spareRequest(), reason: "Matrix decline" }), hidden: true },
   "trpc tenant.signConditionReport": { allow: TENANT_A, input: (f) => ({ id: f.conditionReports.moveOutId, consent: true, signature_name: "Matrix Tenant" }), hidden: true },
   "trpc tenant.setPassword": { allow: TENANTS, input: () => ({ current_password: "a matrix tenant password", new_password: "a matrix tenant password" }) },
   "trpc tenant.ledger": { allow: TENANT_A, input: (f) => ({ id: f.books.leaseId }), hidden: true },
@@ -671,6 +679,18 @@ const MATRIX: Record<string, Entry> = {
   "trpc member.owner.deposits.moveOut": { allow: OWNER_A, input: async (f) => ({ id: await f.spareLease(), ...MATRIX_MOVE_OUT }), hidden: true },
   "trpc member.owner.deposits.statement": { allow: OWNER_A, input: async (f) => ({ id: await f.spareLease(), deductions: [] }), answers: 409, hidden: true },
   "trpc member.owner.deposits.conditionReports": { allow: OWNER_A, input: (f) => ({ id: f.books.leaseId }), hidden: true },
+  "trpc member.owner.leaseSigning.list": { allow: OWNER_A, input: (f) => ({ id: f.books.leaseId }), hidden: true },
+  "trpc member.owner.leaseSigning.send": {
+    allow: OWNER_A,
+    input: async (f) => ({ id: await f.spareLease(), request: { document: "upload", file_id: "00000000-0000-4000-8000-000000000000" } }),
+    answers: 422,
+    hidden: true,
+  },
+  "trpc member.owner.leaseSigning.countersign": { allow: OWNER_A, input: (f) => ({ id: f.signing.requestId, consent: true, signature_name: "Matrix Owner" }), answers: 409, hidden: true },
+  "trpc member.owner.leaseSigning.withdraw": { allow: OWNER_A, input: async (f) => ({ id: await f.signing.spareRequest() }), hidden: true },
+  "trpc member.owner.leaseSigning.summaryGiven": { allow: OWNER_A, input: (f) => ({ id: f.books.leaseId, given_on: "2026-01-02" }), hidden: true },
+  "trpc member.owner.leaseSigning.renewalCheck": { allow: OWNER_A, input: (f) => ({ id: f.books.leaseId, renewal: { start_date: "2031-01-01", rent_cents: 100_000 } }), hidden: true },
+  "trpc member.owner.leaseSigning.renew": { allow: OWNER_A, input: async (f) => ({ id: await f.spareLease(), renewal: { start_date: "2031-01-01", rent_cents: 105_000 } }), hidden: true },
   "trpc member.owner.deposits.saveConditionReport": { allow: OWNER_A, input: async (f) => ({ id: await f.spareLease(), report: MATRIX_REPORT("move_out") }), hidden: true },
   "trpc member.owner.leases.inviteTenant": { allow: OWNER_A, input: (f) => ({ id: f.books.leaseId, tenantId: f.books.tenantId }), hidden: true },
   "trpc member.owner.leases.revokeTenantAccess": { allow: OWNER_A, input: async (f) => { const spare = await f.spareTenancy(); return { id: spare.id, tenantId: spare.tenantId }; }, hidden: true },
@@ -872,6 +892,15 @@ function demoEntries(): Record<string, Entry> {
     "member.owner.leases.documents": (f) => ({ id: f.demo.leaseId }),
     "member.owner.deposits.get": (f) => ({ id: f.demo.leaseId }),
     "member.owner.deposits.conditionReports": (f) => ({ id: f.demo.leaseId }),
+    "member.owner.leaseSigning.list": (f) => ({ id: f.demo.leaseId }),
+    // A renewal the day after the sample lease starts: a date its term allows, whatever its end.
+    "member.owner.leaseSigning.renewalCheck": async (f) => {
+      const { leases } = await import("../../src/server/db/schema.ts");
+      const [lease] = await t.services.db.select({ startDate: leases.startDate }).from(leases).where(eq(leases.id, f.demo.leaseId));
+      const next = new Date(`${lease!.startDate}T00:00:00Z`);
+      next.setUTCDate(next.getUTCDate() + 1);
+      return { id: f.demo.leaseId, renewal: { start_date: next.toISOString().slice(0, 10), rent_cents: 100_000 } };
+    },
     "member.owner.maintenance.get": (f) => ({ id: f.demo.requestId }),
     "member.owner.expenses.get": (f) => ({ id: f.demo.expenseId }),
   };

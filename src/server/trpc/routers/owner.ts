@@ -23,7 +23,13 @@ import {
   ZDepositStatementSchema,
   ZInterestSettlementSchema,
   ZMoveOutSchema,
+  ZCountersignSchema,
+  ZDisclosureGivenSchema,
+  ZRenewSchema,
+  ZSignatureRequestSchema,
 } from "../../../shared/portal.ts";
+import { countersign, listSignatureRequests, recordRltoSummaryGiven, sendForSignature, withdrawSignatureRequest } from "../../domain/portal/lease-signing.ts";
+import { renewalCheck, renewLease } from "../../domain/portal/renewals.ts";
 import { PeriodSchema } from "../../../shared/calendar.ts";
 import { ownerPortalStatus, requireOwner } from "../../domain/portal/access.ts";
 import { ownerDashboard } from "../../domain/portal/dashboard.ts";
@@ -209,6 +215,26 @@ const ownerTools = {
     saveConditionReport: publicProcedure
       .input(ZId.extend({ report: ZConditionReportSchema }))
       .mutation(async ({ ctx, input }) => saveConditionReport(ctx.services, await write(ctx), input.id, input.report)),
+  }),
+  // Leases signed online and renewals (PORTAL.md 8a): the owner's own PDFs go to the REST upload path first.
+  leaseSigning: router({
+    list: publicProcedure.input(ZId).query(async ({ ctx, input }) => listSignatureRequests(ctx.services, await read(ctx), input.id)),
+    send: publicProcedure
+      .input(ZId.extend({ request: ZSignatureRequestSchema }))
+      .mutation(async ({ ctx, input }) => sendForSignature(ctx.services, await write(ctx), input.id, input.request)),
+    countersign: publicProcedure
+      .input(ZId.extend(ZCountersignSchema.shape))
+      .mutation(async ({ ctx, input }) => countersign(ctx.services, await write(ctx), input.id, input, ctx.meta)),
+    withdraw: publicProcedure.input(ZId).mutation(async ({ ctx, input }) => withdrawSignatureRequest(ctx.services, await write(ctx), input.id)),
+    summaryGiven: publicProcedure
+      .input(ZId.extend(ZDisclosureGivenSchema.shape))
+      .mutation(async ({ ctx, input }) => recordRltoSummaryGiven(ctx.services, await write(ctx), input.id, input.given_on)),
+    renewalCheck: publicProcedure
+      .input(z.object({ id: z.string().max(100), renewal: ZRenewSchema }))
+      .query(async ({ ctx, input }) => renewalCheck(ctx.services, await read(ctx), input.id, input.renewal)),
+    renew: publicProcedure
+      .input(z.object({ id: z.string().max(100), renewal: ZRenewSchema }))
+      .mutation(async ({ ctx, input }) => renewLease(ctx.services, await write(ctx), input.id, input.renewal)),
   }),
 };
 export const ownerToolsRouter = router(ownerTools);

@@ -15,7 +15,8 @@ import {
 } from "../../domain/portal/tenants.ts";
 import { invalidateSession } from "../../domain/sessions.ts";
 import { signConditionReport, tenantConditionReports } from "../../domain/portal/deposits.ts";
-import { ZConditionSignatureSchema } from "../../../shared/portal.ts";
+import { ZConditionSignatureSchema, ZDeclineSignatureSchema, ZTenantSignSchema } from "../../../shared/portal.ts";
+import { tenantDecline, tenantSign, tenantSignatureRequests } from "../../domain/portal/lease-signing.ts";
 import { AppError } from "../../errors.ts";
 import { clearSessionCookie, setSessionCookie } from "../../http/auth.ts";
 import { publicProcedure, router, type TrpcContext } from "../trpc.ts";
@@ -58,6 +59,11 @@ export const tenantRouter = router({
   signConditionReport: tenantProcedure
     .input(z.object({ id: z.string().max(100) }).extend(ZConditionSignatureSchema.shape))
     .mutation(({ ctx, input }) => signConditionReport(ctx.services, ctx.tenant.tenant, input.id, input)),
+  leaseSigning: router({
+    list: tenantProcedure.query(({ ctx }) => tenantSignatureRequests(ctx.services, ctx.tenant.tenant)),
+    sign: tenantProcedure.input(ZId.extend(ZTenantSignSchema.shape)).mutation(({ ctx, input }) => tenantSign(ctx.services, ctx.tenant.tenant, input.id, input, ctx.meta)),
+    decline: tenantProcedure.input(ZId.extend(ZDeclineSignatureSchema.shape)).mutation(({ ctx, input }) => tenantDecline(ctx.services, ctx.tenant.tenant, input.id, input)),
+  }),
   answerInvitation: tenantProcedure
     .input(z.object({ id: z.string().max(100), answer: z.enum(["accept", "decline"]) }))
     .mutation(({ ctx, input }) => answerInvitation(ctx.services, ctx.tenant.tenant, input.id, input.answer)),

@@ -5,6 +5,7 @@ import { Button, buttonClass } from "../../components/Button.tsx";
 import { Field, inputClass } from "../../components/FormField.tsx";
 import { trpc, type RouterOutputs } from "../../trpc.ts";
 import { day, Failed, FormError, money, Section, Working } from "../portal/owner/ui.tsx";
+import { TenantLeaseSigning } from "./TenantLeaseSigning.tsx";
 
 type TenantLease = RouterOutputs["tenant"]["me"]["leases"][number];
 
@@ -27,6 +28,7 @@ export default function TenantHome() {
   return (
     <div className="space-y-6">
       {invitations}
+      <TenantLeaseSigning />
       {me.data.leases.map((lease) => (
         <LeaseCard key={lease.id} lease={lease} />
       ))}

@@ -18,8 +18,9 @@ import type { LedgerEntry } from "../owner/types.ts";
 import { day, Failed, FormError, money, PortalDialog, Section, Working } from "../owner/ui.tsx";
 import { LeaseTenantPortal } from "./LeaseTenantPortal.tsx";
 import { ConditionReports, DepositSection } from "./DepositSection.tsx";
+import { LeaseSigningSection, RenewDialog } from "./LeaseSigning.tsx";
 
-type Dialog = { kind: "payment" } | { kind: "charge" } | { kind: "void"; entry: LedgerEntry } | { kind: "end" } | null;
+type Dialog = { kind: "payment" } | { kind: "charge" } | { kind: "void"; entry: LedgerEntry } | { kind: "end" } | { kind: "renew" } | null;
 
 /** A lease and its ledger with a running balance; recording payments and charges, voiding, ending the lease. */
 export default function LeasePage({ canWrite }: { canWrite: boolean }) {
@@ -51,6 +52,11 @@ export default function LeasePage({ canWrite }: { canWrite: boolean }) {
                 <Link to={`/portal/evictions?lease=${lease.id}`} className={buttonClass("secondary", "text-sm")}>
                   Open an Eviction Case
                 </Link>
+              )}
+              {lease.state !== "ended" && (
+                <Button variant="secondary" className="text-sm" onClick={() => setDialog({ kind: "renew" })}>
+                  Renew the lease
+                </Button>
               )}
               {lease.state !== "ended" && (
                 <Button variant="ghost" className="text-sm" onClick={() => setDialog({ kind: "end" })}>
@@ -165,6 +171,7 @@ export default function LeasePage({ canWrite }: { canWrite: boolean }) {
       </Section>
 
       <LeaseTenantPortal lease={lease} canWrite={canWrite} />
+      <LeaseSigningSection lease={lease} canWrite={canWrite} />
       <DepositSection leaseId={lease.id} canWrite={canWrite} />
       <ConditionReports leaseId={lease.id} canWrite={canWrite} />
 
@@ -177,6 +184,7 @@ export default function LeasePage({ canWrite }: { canWrite: boolean }) {
       <PortalDialog open={dialog?.kind === "void"} onOpenChange={(o) => !o && close()} title="Void this entry" description="A void cancels an entry; both stay on the ledger.">
         {dialog?.kind === "void" && <VoidForm entry={dialog.entry} onDone={close} />}
       </PortalDialog>
+      {dialog?.kind === "renew" && <RenewDialog lease={lease} open onClose={close} />}
       <PortalDialog open={dialog?.kind === "end"} onOpenChange={(o) => !o && close()} title="End the lease" description="Rent after the end is taken back, and the last month is prorated.">
         <EndForm leaseId={lease.id} startDate={lease.start_date} onDone={close} />
       </PortalDialog>
