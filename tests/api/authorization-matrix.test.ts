@@ -292,6 +292,7 @@ const MATRIX: Record<string, Entry> = {
     answers: 409,
     hidden: true,
   },
+  "GET /api/portal/search": { allow: OWNERS_READ, query: () => "q=Matrix" },
   // Leases signed online and renewals (PORTAL.md 8a).
   "GET /api/portal/leases/:id/signature-requests": { allow: OWNER_A, params: (f) => ({ id: f.books.leaseId }), hidden: true },
   // The body names a PDF owner A never uploaded: past the gate, owner A is told to choose one.
@@ -679,6 +680,7 @@ const MATRIX: Record<string, Entry> = {
   "trpc member.owner.deposits.moveOut": { allow: OWNER_A, input: async (f) => ({ id: await f.spareLease(), ...MATRIX_MOVE_OUT }), hidden: true },
   "trpc member.owner.deposits.statement": { allow: OWNER_A, input: async (f) => ({ id: await f.spareLease(), deductions: [] }), answers: 409, hidden: true },
   "trpc member.owner.deposits.conditionReports": { allow: OWNER_A, input: (f) => ({ id: f.books.leaseId }), hidden: true },
+  "trpc member.owner.search": { allow: OWNERS_READ, input: () => ({ q: "Matrix" }) },
   "trpc member.owner.leaseSigning.list": { allow: OWNER_A, input: (f) => ({ id: f.books.leaseId }), hidden: true },
   "trpc member.owner.leaseSigning.send": {
     allow: OWNER_A,
@@ -893,6 +895,7 @@ function demoEntries(): Record<string, Entry> {
     "member.owner.deposits.get": (f) => ({ id: f.demo.leaseId }),
     "member.owner.deposits.conditionReports": (f) => ({ id: f.demo.leaseId }),
     "member.owner.leaseSigning.list": (f) => ({ id: f.demo.leaseId }),
+    "member.owner.search": () => ({ q: "Loomis" }),
     // A renewal the day after the sample lease starts: a date its term allows, whatever its end.
     "member.owner.leaseSigning.renewalCheck": async (f) => {
       const { leases } = await import("../../src/server/db/schema.ts");

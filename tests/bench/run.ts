@@ -664,6 +664,22 @@ async function portal(webDist: string) {
       },
     ],
     [
+      "Search (a tenant's name)",
+      () => "/api/portal/search?q=tenant%20of",
+      () => {
+        const owner = sampleOwners[turn++ % sampleOwners.length]!.id;
+        return sql`select * from lease_tenants where owner_id = ${owner} and (first_name || ' ' || last_name) ilike '%tenant of%' limit 6`;
+      },
+    ],
+    [
+      "Search (an amount: payments, rents, expenses)",
+      () => "/api/portal/search?q=2%2C000.00",
+      () => {
+        const owner = sampleOwners[turn++ % sampleOwners.length]!.id;
+        return sql`select * from ledger_entries where owner_id = ${owner} and kind = 'payment' and amount_cents = -200000 order by date desc limit 6`;
+      },
+    ],
+    [
       "Compliance calendar",
       () => "/api/portal/compliance",
       () => {

@@ -23,7 +23,7 @@ async function browserFor(cookie: { name: string; value: string }) {
   return { context, page, errors };
 }
 
-test("owner sends, tenant signs, owner countersigns and downloads the signed lease; a renewal says when Fair Notice runs out", async () => {
+test("owner sends, tenant signs, owner countersigns and downloads the signed lease; a renewal says when Fair Notice runs out; the search box finds the tenant", async () => {
   const api = ctx.server.client();
   await paidOwner(api, "Standard", { first_name: "Nadia", last_name: "Okafor" });
   const property = await api.post("/api/portal/properties", {
@@ -110,6 +110,16 @@ test("owner sends, tenant signs, owner countersigns and downloads the signed lea
   await owner.page.waitForURL((url) => url.pathname.startsWith("/portal/leases/") && !url.pathname.includes(leaseId));
   await shown(owner.page.getByRole("region", { name: "Lease signed online" }).getByRole("button", { name: "Send the Lease for Signature" }), 20_000);
   expect(owner.page.url()).not.toContain(leaseId);
+
+  // The search box finds the tenant, and the result opens a lease of theirs.
+  const search = owner.page.getByRole("search", { name: "Your books" });
+  await search.getByLabel("Search your books").fill("reyes");
+  await search.getByRole("button", { name: "Search" }).click();
+  const tenants = owner.page.getByRole("region", { name: "Tenants" });
+  await shown(tenants.getByRole("link", { name: "Sam Reyes" }).first());
+  expect(await seriousViolations(owner.page)).toEqual([]);
+  await tenants.getByRole("link", { name: "Sam Reyes" }).first().click();
+  await shown(owner.page.getByRole("region", { name: "Lease signed online" }), 20_000);
   expect([...owner.errors, ...tenant.errors]).toEqual([]);
   await owner.context.close();
   await tenant.context.close();

@@ -10,7 +10,7 @@ import { ZAuditLogQuerySchema } from "./routes/admin.ts";
 import { ZNoticeCopyQuerySchema, ZQueueQuerySchema } from "./routes/evictions.ts";
 import { ZMaintenanceListQuerySchema, ZPropertyListQuerySchema } from "./routes/owner-portal.ts";
 import { ZTenantLoginSchema, ZTenantPasswordSchema } from "./routes/tenant.ts";
-import { ZRenewalCheckQuerySchema } from "./routes/lease-signing.ts";
+import { ZBooksSearchQuerySchema, ZRenewalCheckQuerySchema } from "./routes/lease-signing.ts";
 import { ZChangePasswordRequestSchema, ZEmailRequestSchema, ZIntroductionRequestSchema, ZLinkTokenRequestSchema, ZLoginRequestSchema, ZResetPasswordRequestSchema, ZSkillsProfileSchema } from "../../shared/account-schema.ts";
 import { ZAdminListQuerySchema, ZAdminLoginRequestSchema, ZSetMemberActiveSchema } from "../../shared/admin.ts";
 import { ZApplyRequestSchema } from "../../shared/application-schema.ts";
@@ -338,6 +338,12 @@ export const API_OPERATIONS: Record<string, Operation> = {
   "POST /api/tenant/condition-reports/:id/sign": { tag: "Tenant portal", summary: "Sign a condition report", body: ZConditionSignatureSchema, answers: { 200: LOOSE } },
   "GET /api/admin/deposit-interest-rates": { tag: "Admin", summary: "Security deposit interest rates by rule set and year", answers: { 200: LOOSE } },
   "POST /api/admin/deposit-interest-rates": { tag: "Admin", summary: "Add a year's deposit interest rate", body: ZDepositRateSchema, answers: { 201: LOOSE } },
+  "GET /api/portal/search": {
+    tag: "Owner portal",
+    summary: "Search the owner's books: tenants, properties and units, leases, payments (amount, reference, date), expenses, maintenance requests",
+    query: ZBooksSearchQuerySchema,
+    answers: { 200: z.object({ query: str, groups: z.array(z.object({ kind: str, label: str, items: z.array(z.object({ id: str, title: str, subtitle: str, path: str })) })) }) },
+  },
   // Leases signed online and renewals (PORTAL.md 8a).
   "GET /api/portal/leases/:id/signature-requests": { tag: "Lease signing", summary: "A lease's signature requests, newest first", answers: { 200: shape({ requests: list }) } },
   "POST /api/portal/leases/:id/signature-requests": {

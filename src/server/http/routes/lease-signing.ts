@@ -16,13 +16,15 @@ import {
   withdrawSignatureRequest,
 } from "../../domain/portal/lease-signing.ts";
 import { renewalCheck, renewLease } from "../../domain/portal/renewals.ts";
+import { searchBooks } from "../../domain/portal/search.ts";
 import { unauthorized } from "../../errors.ts";
 import type { AppEnv } from "../auth.ts";
 import { pdfResponse } from "../pdf.ts";
 import { readJson, readQuery } from "../validate.ts";
 
-// PORTAL.md 8a: leases sent for signature, countersigned and verified, and renewals, over the same
-// domain functions as tRPC member.owner.leaseSigning and tenant.leaseSigning.
+// PORTAL.md 8a: the owner's search, leases sent for signature, countersigned and verified, and
+// renewals, over the same domain functions as tRPC member.owner (search, leaseSigning) and
+// tenant.leaseSigning.
 
 const read = (c: { var: AppEnv["Variables"] }) => requireOwner(c.var.services, c.var.auth, "read");
 const write = (c: { var: AppEnv["Variables"] }) => requireOwner(c.var.services, c.var.auth, "write");
@@ -35,7 +37,13 @@ export const ZRenewalCheckQuerySchema = z
   })
   .refine((r) => !r.end_date || r.end_date >= r.start_date, { path: ["end_date"], message: "The renewal cannot end before it starts" });
 
+export const ZBooksSearchQuerySchema = z.object({ q: z.string("Type what to look for").trim().min(2, "Type at least 2 characters").max(100, "At most 100 characters") });
+
 export const ownerLeaseSigningRoutes = new Hono<AppEnv>()
+  .get("/search", async (c) => {
+    const owner = await read(c);
+    return c.json(await searchBooks(c.var.services, owner, readQuery(c, ZBooksSearchQuerySchema).q));
+  })
   .get("/leases/:id/signature-requests", async (c) => c.json(await listSignatureRequests(c.var.services, await read(c), c.req.param("id"))))
   .post("/leases/:id/signature-requests", async (c) => {
     const owner = await write(c);

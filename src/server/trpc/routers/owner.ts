@@ -30,6 +30,7 @@ import {
 } from "../../../shared/portal.ts";
 import { countersign, listSignatureRequests, recordRltoSummaryGiven, sendForSignature, withdrawSignatureRequest } from "../../domain/portal/lease-signing.ts";
 import { renewalCheck, renewLease } from "../../domain/portal/renewals.ts";
+import { searchBooks } from "../../domain/portal/search.ts";
 import { PeriodSchema } from "../../../shared/calendar.ts";
 import { ownerPortalStatus, requireOwner } from "../../domain/portal/access.ts";
 import { ownerDashboard } from "../../domain/portal/dashboard.ts";
@@ -216,6 +217,9 @@ const ownerTools = {
       .input(ZId.extend({ report: ZConditionReportSchema }))
       .mutation(async ({ ctx, input }) => saveConditionReport(ctx.services, await write(ctx), input.id, input.report)),
   }),
+  search: publicProcedure
+    .input(z.object({ q: z.string().trim().min(2, "Type at least 2 characters").max(100, "At most 100 characters") }))
+    .query(async ({ ctx, input }) => searchBooks(ctx.services, await read(ctx), input.q)),
   // Leases signed online and renewals (PORTAL.md 8a): the owner's own PDFs go to the REST upload path first.
   leaseSigning: router({
     list: publicProcedure.input(ZId).query(async ({ ctx, input }) => listSignatureRequests(ctx.services, await read(ctx), input.id)),

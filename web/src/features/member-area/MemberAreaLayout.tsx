@@ -1,5 +1,5 @@
-import type { ReactNode } from "react";
-import { Link, NavLink, useNavigate } from "react-router-dom";
+import { useState, type ReactNode } from "react";
+import { Link, NavLink, useNavigate, useSearchParams } from "react-router-dom";
 import { Button, buttonClass } from "../../components/Button.tsx";
 import { SiteFooter } from "../../components/SiteFooter.tsx";
 import { SiteHeader } from "../../components/SiteHeader.tsx";
@@ -58,6 +58,7 @@ export function MemberAreaLayout({ member, ownerTools, children }: { member: Mem
               <MembershipDate email={member.email} />
             </div>
             <div className="flex flex-wrap items-center gap-2">
+              {ownerTools && <BooksSearch />}
               <ManageSubscriptionDialog email={member.email} />
               <Button variant="ghost" className="text-sm" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
                 {signOut.isPending ? "Signing out..." : "Sign Out"}
@@ -109,5 +110,38 @@ export function MemberWelcome({ member, lead }: { member: MemberInfo; lead: stri
         <p className="mt-2 max-w-2xl text-brand-50">{lead}</p>
       </div>
     </section>
+  );
+}
+
+/** The owner portal's one search box: tenants, addresses, amounts, check numbers, dates, payees. */
+function BooksSearch() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [q, setQ] = useState(params.get("q") ?? "");
+  return (
+    <form
+      role="search"
+      aria-label="Your books"
+      className="flex items-center gap-1"
+      onSubmit={(e) => {
+        e.preventDefault();
+        navigate(`/portal/search?q=${encodeURIComponent(q.trim())}`);
+      }}
+    >
+      <label htmlFor="books-search" className="sr-only">
+        Search your books
+      </label>
+      <input
+        id="books-search"
+        type="search"
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        placeholder="Tenant, address, amount, check no."
+        className="w-56 rounded-lg border border-slate-300 px-3 py-1.5 text-sm focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700/30"
+      />
+      <Button type="submit" variant="secondary" className="px-3 py-1.5 text-sm">
+        Search
+      </Button>
+    </form>
   );
 }

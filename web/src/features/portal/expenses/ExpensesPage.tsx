@@ -1,5 +1,5 @@
-import { useId, useState } from "react";
-import { Link } from "react-router-dom";
+import { useEffect, useId, useState } from "react";
+import { Link, useSearchParams } from "react-router-dom";
 import { EXPENSE_CATEGORIES, EXPENSE_CATEGORY_KEYS, type ExpenseCategory } from "@shared/books.ts";
 import { chicagoToday } from "@shared/calendar.ts";
 import { parseDollars } from "@shared/portal.ts";
@@ -34,6 +34,15 @@ export default function ExpensesPage({ canWrite }: { canWrite: boolean }) {
   const utils = trpc.useUtils();
   const alert = useAlert();
   const remove = trpc.member.owner.expenses.remove.useMutation({ onSuccess: () => utils.member.owner.expenses.invalidate() });
+  // A search result opens its expense (?expense=id).
+  const [params, setParams] = useSearchParams();
+  const wanted = params.get("expense");
+  useEffect(() => {
+    const found = wanted ? expenses.data?.expenses.find((e) => e.id === wanted) : undefined;
+    if (!found) return;
+    if (canWrite) setEditing(found);
+    setParams({}, { replace: true });
+  }, [wanted, expenses.data, canWrite, setParams]);
 
   return (
     <div className="space-y-6">

@@ -19,6 +19,7 @@ const BankImportPage = lazy(() => import("../expenses/BankImportPage.tsx"));
 const MonthlyStatementPage = lazy(() => import("../reports/MonthlyStatementPage.tsx"));
 const ScheduleEPage = lazy(() => import("../reports/ScheduleEPage.tsx"));
 const CompliancePage = lazy(() => import("../compliance/CompliancePage.tsx"));
+const SearchPage = lazy(() => import("../search/SearchPage.tsx"));
 
 /**
  * The owner tools' screens under /portal: the owner portal and the live demo (which mounts them
@@ -37,6 +38,7 @@ export function OwnerToolRoutes({ canWrite, level, email, children }: { canWrite
         <Route path="leases/:id" element={<LeasePage canWrite={canWrite} />} />
         <Route path="rent-roll" element={<RentRollPage />} />
         <Route path="compliance" element={<CompliancePage canWrite={canWrite} />} />
+        <Route path="search" element={<SearchPage />} />
         <Route path="import" element={<ImportPage canWrite={canWrite} />} />
         <Route path="maintenance" element={<MaintenanceListPage canWrite={canWrite} />} />
         <Route path="maintenance/new" element={<NewRequestPage />} />
