@@ -201,12 +201,34 @@ describe("unsubscribing", () => {
     expect((await t.app.request(`${url.pathname}${url.search}`, { method: "POST", headers: { accept: "application/json" } })).status).toBe(200);
   });
 
-  test("a forged or altered token does nothing", async () => {
-    for (const token of ["", "abc", `${crypto.randomUUID()}.legal_updates.${"A".repeat(43)}`]) {
+  test("a forged or altered token does nothing, for a member who exists too", async () => {
+    const member = await communityMember(t, "Basic");
+    await t.services.db.delete(emailOutbox);
+    await create({ title: "Forgery test update", send_email: true });
+    const [mail] = await t.services.db.select().from(emailOutbox).where(and(eq(emailOutbox.template, "legal_update"), eq(emailOutbox.toAddress, member.email)));
+    const genuine = new URL(mail!.headers["List-Unsubscribe"]!.slice(1, -1)).searchParams.get("token")!;
+    const [memberId, newsletter, signature] = genuine.split(".") as [string, string, string];
+    expect(newsletter).toBe("legal_updates");
+    const flipped = `${signature.slice(0, -1)}${signature.endsWith("A") ? "B" : "A"}`;
+    const forgeries = [
+      "",
+      "abc",
+      `${crypto.randomUUID()}.legal_updates.${"A".repeat(43)}`,
+      // The member's own id with a signature that is not the server's.
+      `${memberId}.legal_updates.${"A".repeat(43)}`,
+      `${memberId}.legal_updates.${flipped}`,
+      // The genuine signature moved to another newsletter, or to another member.
+      `${memberId}.webinars.${signature}`,
+      `${crypto.randomUUID()}.legal_updates.${signature}`,
+    ];
+    for (const token of forgeries) {
       const res = await t.app.request(`/email/unsubscribe?token=${encodeURIComponent(token)}`, { method: "POST", headers: { accept: "application/json" } });
-      expect(res.status).toBe(400);
+      expect(res.status, token).toBe(400);
       expect((await res.json()).detail).toContain("not valid");
       expect((await t.app.request(`/email/unsubscribe?token=${encodeURIComponent(token)}`)).status).toBe(400);
     }
+    const [prefs] = await t.services.db.select().from(emailPreferences).where(eq(emailPreferences.memberId, memberId));
+    expect(prefs?.legalUpdates ?? true).toBe(true);
+    expect(prefs?.webinars ?? true).toBe(true);
   });
 });

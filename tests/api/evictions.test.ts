@@ -373,6 +373,32 @@ describe("the notice's own date and its copies", () => {
     expect(await pdfText(pdf.body)).toContain("Dated: November 20, 2026");
   });
 
+  test("a 5-day notice demands the rent unpaid on the day it was served, not rent that came due after (735 ILCS 5/9-209)", async () => {
+    const { client } = await owner("Premium");
+    const late = await lateLease(client);
+    const id = (await openCase(client, late.leaseId)).body.id;
+    // Prepared Friday November 27; December's rent comes due on December 1.
+    t.clock.set(new Date("2026-11-27T18:00:00Z"));
+    try {
+      const prepared = await client.post(`/api/portal/evictions/${id}/notices`, { kind: "5_day" });
+      expect(prepared.body.amount_demanded_cents).toBe(late.rentDue);
+      t.clock.set(new Date("2026-12-03T18:00:00Z"));
+      // Its service on November 27 is recorded on December 3: the demand is what was unpaid on the 27th.
+      const served = await client.post(`/api/portal/evictions/${id}/notices/${prepared.body.id}/service`, { served_on: "2026-11-27", service_method: "personal", served_by: "Jon" });
+      expect(served.status, JSON.stringify(served.body)).toBe(200);
+      expect(served.body.amount_demanded_cents).toBe(late.rentDue);
+      // Recorded at once with a past service day, likewise.
+      const atOnce = await client.post(`/api/portal/evictions/${id}/notices`, { kind: "5_day", served_on: "2026-11-30", service_method: "personal", served_by: "Jon" });
+      expect(atOnce.status, JSON.stringify(atOnce.body)).toBe(201);
+      expect(atOnce.body.amount_demanded_cents).toBe(late.rentDue);
+      // Served today, December's $1,500.00 is unpaid too.
+      const now = await client.post(`/api/portal/evictions/${id}/notices`, { kind: "5_day", served_on: "2026-12-03", service_method: "personal", served_by: "Jon" });
+      expect(now.body.amount_demanded_cents).toBe(late.rentDue + 150_000);
+    } finally {
+      t.clock.set(new Date("2026-11-24T18:00:00Z"));
+    }
+  });
+
   test("a 30-day notice printed before its service says when the tenancy ends: served later, that day would come too soon, so it is refused", async () => {
     const { client } = await owner("Premium");
     const id = (await openCase(client, await leaseFrom(client, "2026-09-01", { city: "Springfield", zip: "62701" }), { ground: "month_to_month_end" })).body.id;

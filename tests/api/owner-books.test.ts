@@ -114,14 +114,21 @@ describe("expenses", () => {
     const update = history.find((h) => h.action === "updated")!;
     expect(update.changes).toEqual({ amount_cents: { from: 8_641, to: 9_000 }, category: { from: "repairs", to: "supplies" } });
     expect(update.actorName).toContain("(owner)");
-    // The history is append-only in the database itself.
-    let refused = false;
-    try {
-      await t.services.db.delete(expenseChanges).where(eq(expenseChanges.expenseId, id));
-    } catch {
-      refused = true;
-    }
-    expect(refused).toBe(true);
+    // The history is append-only in the database itself: its trigger refuses, naming why (restrict_violation).
+    const refusal = async (write: () => Promise<unknown>) => {
+      try {
+        await write();
+        return null;
+      } catch (error) {
+        const cause = (error as { cause?: { code?: string; message?: string } }).cause ?? (error as { code?: string; message?: string });
+        return { code: cause.code, message: cause.message };
+      }
+    };
+    const deleted = await refusal(() => t.services.db.delete(expenseChanges).where(eq(expenseChanges.expenseId, id)));
+    expect(deleted).toEqual({ code: "23001", message: "an expense's history is never changed or deleted" });
+    const changed = await refusal(() => t.services.db.update(expenseChanges).set({ actorName: "someone else" }).where(eq(expenseChanges.expenseId, id)));
+    expect(changed).toEqual({ code: "23001", message: "an expense's history is never changed or deleted" });
+    expect(await t.services.db.$count(expenseChanges, eq(expenseChanges.expenseId, id))).toBe(4);
   });
 
   test("bad input is a clear 4xx: zero, future, unknown category, a unit or request of another property", async () => {

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { chicagoToday } from "../../src/shared/calendar.ts";
 import { adminAuditLog, emailOutbox, expenseChanges, supportTickets } from "../../src/server/db/schema.ts";
-import { firstResponseDue } from "../../src/server/domain/portal/support-rules.ts";
 import { trpcCall } from "../support/billing.ts";
 import { latestEmail, paidOwner, signInAsAdmin } from "../support/fixtures.ts";
 import { PNG_BYTES } from "../support/files.ts";
@@ -132,14 +131,23 @@ describe("priority support tickets", () => {
   test("a Premium ticket is due in 4 business hours, a Standard one in 2 business days; staff are emailed", async () => {
     const premium = await owner("Premium");
     const standard = await owner("Standard");
-    const p = await premium.client.post("/api/portal/support/tickets", { subject: "Lease question", body: "Can I add a pet addendum?" });
-    expect(p.status).toBe(201);
-    expect(p.body).toMatchObject({ level: "Premium", status: "open", response_state: "awaiting_first_response", breached: false });
-    expect(p.body.first_response_due_at).toBe(firstResponseDue(new Date(p.body.created_at), "Premium").toISOString());
-    const s = await trpcCall(standard.client, "mutation", "member.owner.services.tickets.open", { subject: "Deposit interest", body: "How much do I owe?" });
-    expect(s.status).toBe(200);
-    expect(s.data.first_response_due_at).toBe(firstResponseDue(new Date(s.data.created_at), "Standard").toISOString());
-    expect(new Date(s.data.first_response_due_at).getTime()).toBeGreaterThan(new Date(p.body.first_response_due_at).getTime());
+    // Opened Monday November 16, 2026 at 10:00 in Chicago (16:00 UTC, Central Standard Time).
+    t.clock.set(new Date("2026-11-16T16:00:00Z"));
+    try {
+      const p = await premium.client.post("/api/portal/support/tickets", { subject: "Lease question", body: "Can I add a pet addendum?" });
+      expect(p.status).toBe(201);
+      expect(p.body).toMatchObject({ level: "Premium", status: "open", response_state: "awaiting_first_response", breached: false });
+      // 4 business hours: 14:00 the same Monday.
+      expect(p.body.first_response_due_at).toStartWith("2026-11-16T20:00:");
+      expect(Date.parse(p.body.first_response_due_at) - Date.parse(p.body.created_at)).toBe(4 * 3_600_000);
+      const s = await trpcCall(standard.client, "mutation", "member.owner.services.tickets.open", { subject: "Deposit interest", body: "How much do I owe?" });
+      expect(s.status).toBe(200);
+      // 2 business days (16 business hours, 9:00-17:00): 7 on Monday, 8 on Tuesday, 1 on Wednesday: 10:00 Wednesday the 18th.
+      expect(s.data.first_response_due_at).toStartWith("2026-11-18T16:00:");
+      expect(Date.parse(s.data.first_response_due_at) - Date.parse(s.data.created_at)).toBe(48 * 3_600_000);
+    } finally {
+      t.clock.set(new Date());
+    }
     const mail = await latestEmail(t.services, t.services.config.SUPPORT_EMAIL, "support_ticket_staff");
     expect(mail.subject).toContain("Deposit interest");
 

@@ -157,6 +157,35 @@ describe("the webhook", () => {
     expect(await emails(member.id, "payment_received")).toHaveLength(1);
   });
 
+  test("the processed mark is written in the very transaction that applies the event", async () => {
+    const { session, member } = await checkoutStarted();
+    stripe.completeCheckout(session.id);
+    const payload = event("checkout.session.completed", { id: session.id, object: "checkout.session" });
+    // Each write records the transaction it ran in: the mark and the payment must share one.
+    await t.services.db.execute(sql`create table webhook_txids (what text not null, txid bigint not null)`);
+    await t.services.db.execute(sql`create function note_webhook_txid() returns trigger language plpgsql as $$
+      begin insert into webhook_txids values (tg_table_name, txid_current()); return new; end $$`);
+    await t.services.db.execute(sql`create trigger note_mark after insert on processed_webhook_events for each row execute function note_webhook_txid()`);
+    await t.services.db.execute(sql`create trigger note_payment after insert or update on payments for each row execute function note_webhook_txid()`);
+    try {
+      const applied = await deliver(payload);
+      expect(await applied.json()).toEqual({ received: true, outcome: "applied" });
+      const rows = (await t.services.db.execute(sql`select what, txid from webhook_txids`)) as unknown as { rows?: { what: string; txid: string }[] } & { what: string; txid: string }[];
+      const noted = (rows.rows ?? rows) as { what: string; txid: string }[];
+      const mark = noted.filter((r) => r.what === "processed_webhook_events");
+      const payment = noted.filter((r) => r.what === "payments");
+      expect(mark).toHaveLength(1);
+      expect(payment.length).toBeGreaterThan(0);
+      expect(new Set(payment.map((r) => String(r.txid)))).toEqual(new Set([String(mark[0]!.txid)]));
+    } finally {
+      await t.services.db.execute(sql`drop trigger note_mark on processed_webhook_events`);
+      await t.services.db.execute(sql`drop trigger note_payment on payments`);
+      await t.services.db.execute(sql`drop function note_webhook_txid()`);
+      await t.services.db.execute(sql`drop table webhook_txids`);
+    }
+    expect(await t.services.db.select().from(payments).where(and(eq(payments.memberId, member.id), eq(payments.paymentStatus, "completed")))).toHaveLength(1);
+  }, 20_000);
+
   test("a delivery that fails while it is applied is not marked processed: Stripe's retry applies it", async () => {
     const { session, member } = await checkoutStarted();
     stripe.completeCheckout(session.id);
@@ -182,7 +211,7 @@ describe("the webhook", () => {
     expect(await retry.json()).toEqual({ received: true, outcome: "applied" });
     expect(await memberRow(member.email)).toMatchObject({ membershipLevel: "Standard", status: "active" });
     expect(await emails(member.id, "payment_received")).toHaveLength(1);
-  });
+  }, 20_000);
 
   test("tampered, forged, stale and unsigned deliveries answer 400 and change nothing", async () => {
     const { session, member } = await checkoutStarted();

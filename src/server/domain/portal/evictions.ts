@@ -486,7 +486,8 @@ export async function addNotice(services: Services, owner: Owner, id: string, in
     if (input.kind === "10_day" && !input.breach) throw new AppError("UNPROCESSABLE", [{ loc: ["body", "breach"], msg: "Describe the breach of the lease the notice names" }]);
     const service = input.served_on ? { served_on: input.served_on, service_method: input.service_method!, served_by: input.served_by!, posting_confirmed: input.posting_confirmed } : null;
     if (service) checkService(service, today);
-    const amount = input.kind === "5_day" ? await rentDemandedOn(tx, row, today, today) : 0;
+    // What was unpaid the day it is served (a notice recorded later demands no rent that came due since).
+    const amount = input.kind === "5_day" ? await rentDemandedOn(tx, row, service?.served_on ?? today, today) : 0;
     if (input.kind === "5_day" && amount === 0 && !service) {
       throw new AppError("UNPROCESSABLE", [{ loc: ["body", "kind"], msg: "No rent is unpaid today: a 5-day notice demands unpaid rent only" }]);
     }
