@@ -16,7 +16,30 @@ const community = (file: string) => `src/server/domain/community/${file}.ts`;
 
 export const groups: MutationGroup[] = [
   // The owner portal's rules.
-  { name: "rent", mutate: ["src/server/domain/portal/rent.ts", "src/server/domain/portal/ledger-rules.ts"], tests: ["tests/unit/portal-rules.test.ts"] },
+  {
+    name: "rent",
+    mutate: ["rent", "ledger-rules", "allocation"].map((m) => `src/server/domain/portal/${m}.ts`),
+    tests: ["tests/unit/portal-rules.test.ts", "tests/unit/allocation.test.ts", "tests/unit/renewal-carry.test.ts"],
+  },
+  // Deposits, their deadlines and the balance a renewal carries.
+  {
+    name: "deposits",
+    mutate: ["src/server/domain/portal/deposit-rules.ts", linesOf("src/server/domain/portal/renewal-carry.ts", "carryOf")],
+    tests: ["tests/unit/deposit-rules.test.ts", "tests/unit/renewal-carry.test.ts"],
+  },
+  // Dates the law sets: Fair Notice, court days, which ordinance applies, late-fee caps, support's business hours, a case's moves.
+  {
+    name: "dates",
+    mutate: ["fair-notice", "court-calendar", "jurisdiction", "late-fee-limits", "support-rules", "eviction-case-rules"].map((m) => `src/server/domain/portal/${m}.ts`),
+    tests: [
+      "tests/unit/fair-notice.test.ts",
+      "tests/unit/eviction-rules.test.ts",
+      "tests/unit/jurisdiction.test.ts",
+      "tests/unit/late-fee-limits.test.ts",
+      "tests/unit/support-rules.test.ts",
+      "tests/unit/eviction-case-rules.test.ts",
+    ],
+  },
   { name: "maintenance", mutate: ["src/server/domain/portal/maintenance-rules.ts"], tests: ["tests/unit/maintenance-rules.test.ts"] },
   { name: "eviction", mutate: ["src/server/domain/portal/eviction-rules.ts"], tests: ["tests/unit/eviction-rules.test.ts"] },
   {
@@ -37,6 +60,9 @@ const applications = "src/server/domain/applications.ts";
 const signBatch = "src/server/domain/sign-batch.ts";
 const billingEvents = "src/server/domain/billing-events.ts";
 const subscriptions = "src/server/domain/subscriptions.ts";
+const compliance = "src/server/domain/portal/compliance.ts";
+const posting = "src/server/domain/portal/posting.ts";
+const search = "src/server/domain/portal/search.ts";
 /** The lines of one function (or function-valued constant) of a module, for Stryker's `file:from-to` patterns. */
 function linesOf(file: string, name: string): string {
   const lines = readFileSync(new URL(`../../${file}`, import.meta.url), "utf8").split("\n");
@@ -60,4 +86,10 @@ groups.push(
   { name: "rate-limits", mutate: ["src/server/domain/rate-limit.ts"], tests: ["tests/api/accounts.test.ts", "tests/api/security.test.ts"], timeoutMs: 120_000 },
   { name: "sessions", mutate: ["src/server/domain/sessions.ts"], tests: ["tests/api/sessions.test.ts", "tests/api/accounts.test.ts", "tests/api/account-hardening.test.ts"], timeoutMs: 90_000 },
   { name: "portal-access", mutate: ["src/server/domain/portal/access.ts"], tests: ["tests/api/owner-portal.test.ts", "tests/api/demo-portal.test.ts"], timeoutMs: 90_000 },
+  // The compliance calendar's lines (pure), read by its unit tests.
+  { name: "compliance", mutate: [linesOf(compliance, "statusOf"), linesOf(compliance, "leaseCompliance")], tests: ["tests/unit/deposit-rules.test.ts"] },
+  // Posting what is due (pure: the entries to add), and which leases a tenant sees and may write on.
+  { name: "posting", mutate: [linesOf(posting, "duePostings"), linesOf(posting, "feeStates")], tests: ["tests/unit/portal-rules.test.ts", "tests/api/books-right.test.ts"], timeoutMs: 90_000 },
+  { name: "tenant-access", mutate: ["src/server/domain/portal/tenant-access.ts"], tests: ["tests/api/tenant-trust.test.ts", "tests/api/lease-history.test.ts"], timeoutMs: 120_000 },
+  { name: "search", mutate: [linesOf(search, "readQuery"), linesOf(search, "searchBooks")], tests: ["tests/api/search.test.ts"], timeoutMs: 60_000 },
 );
