@@ -44,7 +44,7 @@ interface Fixture {
   /** Tenants' accounts, and what the tenant and owner routes name: requests, a photo, a payment. */
   tenant: { accountId: string };
   tenantB: { accountId: string };
-  care: { ownerRequestId: string; tenantRequestId: string; fileId: string; rentPaymentId: string };
+  care: { ownerRequestId: string; tenantRequestId: string; fileId: string; rentPaymentId: string; autopayId: string };
   /** A property, lease or ledger entry of owner A made for one destructive call. */
   spareProperty(): Promise<string>;
   spareLease(): Promise<string>;
@@ -401,6 +401,10 @@ const MATRIX: Record<string, Entry> = {
   "GET /api/tenant/leases/:id/ledger": { allow: TENANT_A, params: (f) => ({ id: f.books.leaseId }), hidden: true },
   "POST /api/tenant/leases/:id/pay": { allow: TENANT_A, params: (f) => ({ id: f.books.leaseId }), input: () => ({ amount_cents: 100 }), hidden: true },
   "GET /api/tenant/payments/:id": { allow: TENANT_A, params: (f) => ({ id: f.care.rentPaymentId }), hidden: true },
+  // Autopay (issue 30, item 3): tenant A's lease and setup only.
+  "POST /api/tenant/leases/:id/autopay": { allow: TENANT_A, params: (f) => ({ id: f.books.leaseId }), input: () => ({ limit_cents: 150_000 }), hidden: true },
+  "DELETE /api/tenant/leases/:id/autopay": { allow: TENANT_A, params: (f) => ({ id: f.books.leaseId }), hidden: true },
+  "GET /api/tenant/autopay/:id": { allow: TENANT_A, params: (f) => ({ id: f.care.autopayId }), hidden: true },
   "GET /api/tenant/maintenance": { allow: TENANTS },
   "POST /api/tenant/maintenance": {
     allow: TENANT_A,
@@ -546,6 +550,8 @@ const MATRIX: Record<string, Entry> = {
   "trpc public.testProvider.completeOnboarding": TRPC_DOOR,
   "trpc public.testProvider.rentCheckout": TRPC_DOOR,
   "trpc public.testProvider.payRent": TRPC_DOOR,
+  "trpc public.testProvider.autopaySetup": TRPC_DOOR,
+  "trpc public.testProvider.saveAutopayMethod": TRPC_DOOR,
   "trpc public.tenantAuth.session": { allow: ANYONE },
   "trpc public.tenantAuth.requestLink": { allow: ANYONE, input: () => ({ email: unique("link") }) },
   "trpc public.tenantAuth.confirmLink": { allow: ANYONE, input: () => ({ token: MADE_UP_TOKEN }), answers: 400 },
@@ -558,6 +564,9 @@ const MATRIX: Record<string, Entry> = {
   "trpc tenant.ledger": { allow: TENANT_A, input: (f) => ({ id: f.books.leaseId }), hidden: true },
   "trpc tenant.pay": { allow: TENANT_A, input: (f) => ({ id: f.books.leaseId, amount_cents: 100 }), hidden: true },
   "trpc tenant.payment": { allow: TENANT_A, input: (f) => ({ id: f.care.rentPaymentId }), hidden: true },
+  "trpc tenant.autopay.start": { allow: TENANT_A, input: (f) => ({ id: f.books.leaseId, limit_cents: 150_000 }), hidden: true },
+  "trpc tenant.autopay.stop": { allow: TENANT_A, input: (f) => ({ id: f.books.leaseId }), hidden: true },
+  "trpc tenant.autopay.setup": { allow: TENANT_A, input: (f) => ({ id: f.care.autopayId }), hidden: true },
   "trpc tenant.maintenance.list": { allow: TENANTS },
   "trpc tenant.maintenance.get": { allow: TENANT_A, input: (f) => ({ id: f.care.tenantRequestId }), hidden: true },
   "trpc tenant.maintenance.create": {
@@ -975,6 +984,8 @@ beforeAll(async () => {
   await trpcCall(ownerA, "mutation", "public.testProvider.completeOnboarding", { account: onboarding.body.account_id });
   const rentStarted = await tenantA.client.post(`/api/tenant/leases/${tenantA.leaseId}/pay`, { amount_cents: 100 });
   const rentPaymentId = rentStarted.body.rent_payment_id as string;
+  // Tenant A started an autopay setup.
+  const autopayId = (await tenantA.client.post(`/api/tenant/leases/${tenantA.leaseId}/autopay`, { limit_cents: 150_000 })).body.autopay_id as string;
   // Paid by test card, so an admin can refund a cent of it.
   await trpcCall(tenantA.client, "mutation", "public.testProvider.payRent", { session_id: sessionIdOf(rentStarted.body.checkout_url), method: "card", card_number: "4242424242424242" });
   // A member who paid Standard by test card: a running subscription of the test provider.
@@ -1064,7 +1075,7 @@ beforeAll(async () => {
     books: { propertyId: property.id, unitId: property.units[0]!.id, leaseId, entryId, tenantId: tenantA.tenantId, expenseId, statementId: statement!.id },
     tenant: { accountId: tenantA.accountId },
     tenantB: { accountId: tenantB.accountId },
-    care: { ownerRequestId: ownerRequest.body.id, tenantRequestId: tenantRequest.body.id, fileId, rentPaymentId },
+    care: { ownerRequestId: ownerRequest.body.id, tenantRequestId: tenantRequest.body.id, fileId, rentPaymentId, autopayId },
     spareProperty: async () => (await newProperty()).id,
     spareUnit: async () => (await newProperty()).units[0]!.id,
     spareLease: async () => newLease((await newProperty()).units[0]!.id),

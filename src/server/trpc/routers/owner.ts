@@ -120,6 +120,7 @@ const ownerTools = {
     voidEntry: publicProcedure
       .input(z.object({ entryId: z.string().max(100) }).extend(ZVoidSchema.shape))
       .mutation(async ({ ctx, input }) => voidEntry(ctx.services, await write(ctx), input.entryId, input)),
+
   }),
   rentRoll: publicProcedure
     .input(z.object({ month: PeriodSchema.optional() }).optional())
