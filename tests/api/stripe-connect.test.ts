@@ -1,15 +1,18 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { ledgerEntries, payoutAccounts } from "../../src/server/db/schema.ts";
+import { chicagoToday, firstDayOf, nextPeriod, periodOf } from "../../src/shared/calendar.ts";
+import { autopayCharges, autopayEnrollments, emailOutbox, ledgerEntries, payoutAccounts, tenantAccounts } from "../../src/server/db/schema.ts";
+import { runAutopay } from "../../src/server/domain/portal/autopay.ts";
 import { STRIPE_API_VERSION } from "../../src/server/payments/stripe-provider.ts";
 import { applyAndSign, linkTokenFromEmail } from "../support/fixtures.ts";
 import { createTestApp, type ApiClient, type TestApp } from "../support/harness.ts";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in.ts";
 
 // Online rent through Stripe Connect against a local stand-in of Stripe's API that records what we
-// send (Express accounts, Account Links, the destination charge), with events signed by the
-// Stripe SDK's own test helper, including the Connect endpoint's secret.
+// send (Express accounts, Account Links, the destination charge, autopay's setup checkout and
+// off-session charges), with events signed by the Stripe SDK's own test helper, including the
+// Connect endpoint's secret.
 
 const WEBHOOK_SECRET = "whsec_platform_events_for_the_stand_in";
 const CONNECT_SECRET = "whsec_connect_events_for_the_stand_in";
@@ -82,7 +85,7 @@ async function connectedHome() {
   // account.updated comes to the Connect endpoint, signed with its own secret.
   const updated = await deliver("account.updated", { id: accountId, object: "account" }, { secret: CONNECT_SECRET, account: accountId });
   expect(updated.body.outcome).toBe("applied");
-  return { owner, ownerEmail: email, tenant, leaseId: lease.body.id as string, accountId };
+  return { owner, ownerEmail: email, tenant, leaseId: lease.body.id as string, accountId, tenantEmail };
 }
 
 async function pay(tenant: ApiClient, leaseId: string, amount_cents: number) {
@@ -302,5 +305,175 @@ describe("an owner buying a Schedule E report", () => {
     expect((await owner.get(`/api/portal/reports/schedule-e?year=${year - 1}`)).status).toBe(403);
     const purchases = (await owner.get("/api/portal/purchases")).body.purchases;
     expect(purchases).toMatchObject([{ item: "tax_report", year, status: "paid", amount_cents: 20_000 }]);
+  });
+});
+
+describe("autopay through Stripe (docs/decisions/0301)", () => {
+  const nextFirst = () => firstDayOf(nextPeriod(periodOf(chicagoToday(t.services.now()))));
+  const at = (date: string) => t.clock.set(new Date(`${date}T15:00:00Z`));
+  const setupEvent = (sessionId: string, autopayId: string) => ({ id: sessionId, object: "checkout.session", metadata: { kind: "autopay_setup", autopay_id: autopayId } });
+  const intentEvent = (paymentIntentId: string) => ({ id: paymentIntentId, object: "payment_intent", metadata: { kind: "autopay" } });
+  const autopayPayments = async (leaseId: string) => (await entriesOf(leaseId)).filter((e) => e.kind === "payment" && e.description.startsWith("Autopay payment"));
+  const intentCalls = (leaseId: string) => stripe.calls("POST", "/v1/payment_intents").filter((c) => c.params["metadata[lease_id]"] === leaseId);
+
+  /** A home whose balance is paid, its tenant on autopay with a method saved at Stripe's setup checkout. */
+  async function onAutopay(method: "card" | "card_declines" | "bank_clears" | "bank_fails" = "card") {
+    const home = await connectedHome();
+    const { balance_cents } = (await home.owner.get(`/api/portal/leases/${home.leaseId}/ledger`)).body;
+    await home.owner.post(`/api/portal/leases/${home.leaseId}/payments`, { amount_cents: balance_cents, paid_on: chicagoToday(t.services.now()), method: "check", send_receipt: false });
+    const started = await home.tenant.post(`/api/tenant/leases/${home.leaseId}/autopay`, { limit_cents: 200_000 });
+    expect(started.status).toBe(200);
+    const session = [...stripe.sessions.values()].find((s) => s.url === started.body.setup_url)!;
+    stripe.completeSetup(session.id, method);
+    expect((await deliver("checkout.session.completed", setupEvent(session.id, started.body.autopay_id))).body.outcome).toBe("applied");
+    return { ...home, autopayId: started.body.autopay_id as string, session };
+  }
+
+  test("the setup: Checkout in setup mode, card or US bank account, on the tenant's one customer of the platform; only the verified event turns it on", async () => {
+    const home = await connectedHome();
+    const started = await home.tenant.post(`/api/tenant/leases/${home.leaseId}/autopay`, { limit_cents: 150_000 });
+    expect(started.status).toBe(200);
+    const autopayId = started.body.autopay_id as string;
+    const [create] = stripe.calls("POST", "/v1/checkout/sessions").filter((c) => c.params["metadata[autopay_id]"] === autopayId);
+    const [customer] = stripe.calls("POST", "/v1/customers").filter((c) => c.params.customer === undefined && c.headers["idempotency-key"]?.startsWith("tenant-customer-") && c.params.email?.startsWith("tina."));
+    expect(create!.params).toMatchObject({
+      mode: "setup",
+      currency: "usd",
+      "allowed_payment_method_types[0]": "card",
+      "allowed_payment_method_types[1]": "us_bank_account",
+      client_reference_id: autopayId,
+      "metadata[kind]": "autopay_setup",
+      "metadata[lease_id]": home.leaseId,
+      "setup_intent_data[metadata][autopay_id]": autopayId,
+    });
+    // The customer lives on the platform, where destination charges take their methods.
+    expect(stripe.customers.get(create!.params.customer!)).toBeDefined();
+    expect(create!.headers["stripe-account"]).toBeUndefined();
+    expect(create!.params["payment_intent_data[transfer_data][destination]"]).toBeUndefined();
+    expect(create!.params.success_url).toEndWith(`/tenant/autopay/${autopayId}`);
+    expect(create!.headers["idempotency-key"]).toBe(`autopay-setup-${autopayId}`);
+    expect(customer!.headers["idempotency-key"]).toStartWith("tenant-customer-");
+
+    const session = [...stripe.sessions.values()].find((s) => s.url === started.body.setup_url)!;
+    stripe.completeSetup(session.id, "card");
+    const lease = async () => (await home.owner.get(`/api/portal/leases/${home.leaseId}`)).body.tenants[0].autopay;
+    expect(await lease()).toBeNull();
+    expect((await deliver("checkout.session.completed", setupEvent(session.id, autopayId), { secret: "whsec_not_ours" })).status).toBe(400);
+    expect(await lease()).toBeNull();
+    const eventId = `evt_setup_${++counter}`;
+    expect((await deliver("checkout.session.completed", setupEvent(session.id, autopayId), { id: eventId })).body.outcome).toBe("applied");
+    expect((await deliver("checkout.session.completed", setupEvent(session.id, autopayId), { id: eventId })).body.outcome).toBe("duplicate");
+    expect(await lease()).toEqual({ enabled: true, method: { brand: "visa", last4: "4242" }, limit_cents: 150_000 });
+
+    // A new setup (another card) is made on the same customer.
+    await home.tenant.post(`/api/tenant/leases/${home.leaseId}/autopay`, { limit_cents: 150_000 });
+    const sessionsOfTenant = stripe.calls("POST", "/v1/checkout/sessions").filter((c) => c.params["metadata[lease_id]"] === home.leaseId);
+    expect(new Set(sessionsOfTenant.map((c) => c.params.customer)).size).toBe(1);
+  });
+
+  test("the due-day charge: off session on the platform's customer and method, a destination charge with no on_behalf_of and no fee, keyed by its claim; the ledger changes only from the verified event, once", async () => {
+    const home = await onAutopay("card");
+    const due = nextFirst();
+    at(due);
+    await runAutopay(t.services, due);
+    await runAutopay(t.services, due);
+    const calls = intentCalls(home.leaseId);
+    expect(calls).toHaveLength(1);
+    const [charge] = await t.services.db.select().from(autopayCharges).where(eq(autopayCharges.leaseId, home.leaseId));
+    const [enrollment] = await t.services.db.select().from(autopayEnrollments).where(eq(autopayEnrollments.id, home.autopayId));
+    expect(calls[0]!.params).toMatchObject({
+      amount: "95000",
+      currency: "usd",
+      customer: enrollment!.customerId,
+      payment_method: enrollment!.paymentMethodId!,
+      off_session: "true",
+      confirm: "true",
+      "transfer_data[destination]": home.accountId,
+      "metadata[kind]": "autopay",
+      "metadata[autopay_charge_id]": charge!.id,
+    });
+    expect(calls[0]!.params.on_behalf_of).toBeUndefined();
+    expect(calls[0]!.params.application_fee_amount).toBeUndefined();
+    expect(calls[0]!.headers["idempotency-key"]).toBe(`autopay-charge-${charge!.id}`);
+    // Paid at Stripe; on the ledger only once the verified event comes.
+    expect(await autopayPayments(home.leaseId)).toHaveLength(0);
+    const intentId = charge!.paymentRef!;
+    expect((await deliver("payment_intent.succeeded", intentEvent(intentId), { secret: "whsec_not_ours" })).status).toBe(400);
+    const eventId = `evt_pi_${++counter}`;
+    const answers = await Promise.all([1, 2, 3].map(() => deliver("payment_intent.succeeded", intentEvent(intentId), { id: eventId })));
+    expect(answers.map((a) => a.body.outcome).sort()).toEqual(["applied", "duplicate", "duplicate"]);
+    expect((await deliver("payment_intent.succeeded", intentEvent(intentId))).body.outcome).toBe("applied");
+    const payments = await autopayPayments(home.leaseId);
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({ amountCents: -95_000, method: "card", reference: intentId, date: due });
+    // A refund at Stripe of an autopay charge is posted as for any online payment.
+    stripe.charges.get(stripe.paymentIntents.get(intentId)!.latest_charge)!.amount_refunded = 5_000;
+    const refunded = { id: stripe.paymentIntents.get(intentId)!.latest_charge, object: "charge", payment_intent: intentId, metadata: { kind: "autopay" } };
+    expect((await deliver("charge.refunded", refunded)).body.outcome).toBe("applied");
+    expect((await entriesOf(home.leaseId)).filter((e) => e.kind === "refund").map((e) => e.amountCents)).toEqual([5_000]);
+  });
+
+  test("a bank debit: written while processing from its event, voided once when the bank returns it", async () => {
+    const home = await onAutopay("bank_fails");
+    const due = nextFirst();
+    at(due);
+    await runAutopay(t.services, due);
+    const [charge] = await t.services.db.select().from(autopayCharges).where(eq(autopayCharges.leaseId, home.leaseId));
+    expect((await deliver("payment_intent.processing", intentEvent(charge!.paymentRef!))).body.outcome).toBe("applied");
+    const [payment] = await autopayPayments(home.leaseId);
+    expect(payment).toMatchObject({ amountCents: -95_000, method: "bank_transfer", description: "Autopay payment from a bank account" });
+    stripe.settleIntent(charge!.paymentRef!);
+    await deliver("payment_intent.payment_failed", intentEvent(charge!.paymentRef!));
+    await deliver("payment_intent.payment_failed", intentEvent(charge!.paymentRef!));
+    expect((await entriesOf(home.leaseId)).filter((e) => e.voids === payment!.id).map((e) => e.amountCents)).toEqual([95_000]);
+    const [failed] = await t.services.db.select().from(autopayCharges).where(eq(autopayCharges.id, charge!.id));
+    expect(failed).toMatchObject({ status: "failed", failedOn: due, failureMessage: "The bank returned the debit (insufficient funds)." });
+  });
+
+  test("a decline answered 402 is recorded at once, both parties emailed once; its webhook adds nothing", async () => {
+    const home = await onAutopay("card_declines");
+    const due = nextFirst();
+    at(due);
+    await runAutopay(t.services, due);
+    const [charge] = await t.services.db.select().from(autopayCharges).where(eq(autopayCharges.leaseId, home.leaseId));
+    expect(charge).toMatchObject({ status: "failed", failedOn: due, failureMessage: "Your card was declined." });
+    expect(charge!.paymentRef).toStartWith("pi_");
+    await deliver("payment_intent.payment_failed", intentEvent(charge!.paymentRef!));
+    const mail = async (to: string, template: string) => (await t.services.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, to), eq(emailOutbox.template, template)))).length;
+    const [enrollment] = await t.services.db.select().from(autopayEnrollments).where(eq(autopayEnrollments.id, home.autopayId));
+    const [tenant] = await t.services.db.select().from(tenantAccounts).where(eq(tenantAccounts.id, enrollment!.tenantAccountId));
+    expect(await mail(tenant!.email, "autopay_failed")).toBe(1);
+    expect(await mail(home.ownerEmail, "owner_autopay_failed")).toBe(1);
+    expect(await autopayPayments(home.leaseId)).toHaveLength(0);
+  });
+
+  test("Stripe not answering: the claim stays, and is taken again once stale with the same idempotency key, so the charge is made once", async () => {
+    const home = await onAutopay("card");
+    const due = nextFirst();
+    at(due);
+    // The first try and the SDK's two retries all fail.
+    stripe.fail("POST", "/v1/payment_intents", 500, { times: 3, when: (params) => params["metadata[lease_id]"] === home.leaseId });
+    await runAutopay(t.services, due);
+    const [claim] = await t.services.db.select().from(autopayCharges).where(eq(autopayCharges.leaseId, home.leaseId));
+    expect(claim).toMatchObject({ status: "claimed", paymentRef: null });
+    // Within the quarter hour the claim is still its first process's: nothing is sent again.
+    t.clock.advance(10 * 60_000);
+    await runAutopay(t.services, due);
+    expect(intentCalls(home.leaseId)).toHaveLength(3);
+    t.clock.advance(6 * 60_000);
+    await runAutopay(t.services, due);
+    await runAutopay(t.services, due);
+    const calls = intentCalls(home.leaseId);
+    expect(calls).toHaveLength(4);
+    expect(new Set(calls.map((c) => c.headers["idempotency-key"]))).toEqual(new Set([`autopay-charge-${claim!.id}`]));
+    expect([...stripe.paymentIntents.values()].filter((i) => i.metadata.lease_id === home.leaseId)).toHaveLength(1);
+  });
+
+  test("stopping autopay detaches the saved method at Stripe", async () => {
+    const home = await onAutopay("card");
+    const [enrollment] = await t.services.db.select().from(autopayEnrollments).where(eq(autopayEnrollments.id, home.autopayId));
+    expect((await home.tenant.delete(`/api/tenant/leases/${home.leaseId}/autopay`)).status).toBe(200);
+    expect(stripe.calls("POST", `/v1/payment_methods/${enrollment!.paymentMethodId}/detach`)).toHaveLength(1);
+    expect(stripe.paymentMethods.get(enrollment!.paymentMethodId!)!.customer).toBeNull();
   });
 });
