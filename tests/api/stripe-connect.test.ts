@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
-import Stripe from "stripe";
-import { chicagoToday, firstDayOf, nextPeriod, periodOf } from "../../src/shared/calendar.ts";
-import { autopayCharges, autopayEnrollments, emailOutbox, ledgerEntries, payoutAccounts, tenantAccounts } from "../../src/server/db/schema.ts";
+import { chicagoToday, firstDayOf, nextPeriod, periodOf, plusDays } from "../../src/shared/calendar.ts";
+import { autopayCharges, autopayEnrollments, emailOutbox, ledgerEntries, payoutAccounts } from "../../src/server/db/schema.ts";
 import { runAutopay } from "../../src/server/domain/portal/autopay.ts";
-import { STRIPE_API_VERSION } from "../../src/server/payments/stripe-provider.ts";
 import { applyAndSign, linkTokenFromEmail } from "../support/fixtures.ts";
 import { createTestApp, type ApiClient, type TestApp } from "../support/harness.ts";
-import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in.ts";
+import { signedStripeEvent, startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in.ts";
+import { spawnServer } from "../support/server-process.ts";
 
 // Online rent through Stripe Connect against a local stand-in of Stripe's API that records what we
 // send (Express accounts, Account Links, the destination charge, autopay's setup checkout and
@@ -18,7 +17,6 @@ const WEBHOOK_SECRET = "whsec_platform_events_for_the_stand_in";
 const CONNECT_SECRET = "whsec_connect_events_for_the_stand_in";
 let stripe: StripeStandIn;
 let t: TestApp;
-const signer = new Stripe("sk_test_signer_only");
 
 beforeAll(async () => {
   stripe = startStripeStandIn();
@@ -36,17 +34,8 @@ afterAll(async () => {
 
 let counter = 0;
 async function deliver(type: string, object: Record<string, unknown>, options: { id?: string; secret?: string; account?: string } = {}) {
-  const payload = JSON.stringify({
-    id: options.id ?? `evt_${Date.now()}_${++counter}`,
-    object: "event",
-    type,
-    created: Math.floor(Date.now() / 1000),
-    api_version: STRIPE_API_VERSION,
-    ...(options.account ? { account: options.account } : {}),
-    data: { object },
-  });
-  const header = await signer.webhooks.generateTestHeaderStringAsync({ payload, secret: options.secret ?? WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) });
-  const res = await t.app.request("/api/stripe/webhook", { method: "POST", body: payload, headers: { "stripe-signature": header, "content-type": "application/json" } });
+  const { payload, headers } = await signedStripeEvent(type, object, { ...options, secret: options.secret ?? WEBHOOK_SECRET });
+  const res = await t.app.request("/api/stripe/webhook", { method: "POST", body: payload, headers });
   return { status: res.status, body: (await res.json()) as { received?: boolean; outcome?: string; detail?: string } };
 }
 
@@ -308,27 +297,28 @@ describe("an owner buying a Schedule E report", () => {
   });
 });
 
+const nextFirst = () => firstDayOf(nextPeriod(periodOf(chicagoToday(t.services.now()))));
+const at = (date: string) => t.clock.set(new Date(`${date}T15:00:00Z`));
+const setupEvent = (sessionId: string, autopayId: string) => ({ id: sessionId, object: "checkout.session", metadata: { kind: "autopay_setup", autopay_id: autopayId } });
+const intentEvent = (paymentIntentId: string) => ({ id: paymentIntentId, object: "payment_intent", metadata: { kind: "autopay" } });
+const autopayPayments = async (leaseId: string) => (await entriesOf(leaseId)).filter((e) => e.kind === "payment" && e.description.startsWith("Autopay payment"));
+const intentCalls = (leaseId: string) => stripe.calls("POST", "/v1/payment_intents").filter((c) => c.params["metadata[lease_id]"] === leaseId);
+const mailCount = async (to: string, template: string) => (await t.services.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, to), eq(emailOutbox.template, template)))).length;
+
+/** A home whose balance is paid, its tenant on autopay ($2,000.00 at most) with a method saved at Stripe's setup checkout. */
+async function onAutopay(method: "card" | "card_declines" | "bank_clears" | "bank_fails" = "card") {
+  const home = await connectedHome();
+  const { balance_cents } = (await home.owner.get(`/api/portal/leases/${home.leaseId}/ledger`)).body;
+  await home.owner.post(`/api/portal/leases/${home.leaseId}/payments`, { amount_cents: balance_cents, paid_on: chicagoToday(t.services.now()), method: "check", send_receipt: false });
+  const started = await home.tenant.post(`/api/tenant/leases/${home.leaseId}/autopay`, { limit_cents: 200_000 });
+  expect(started.status).toBe(200);
+  const session = [...stripe.sessions.values()].find((s) => s.url === started.body.setup_url)!;
+  stripe.completeSetup(session.id, method);
+  expect((await deliver("checkout.session.completed", setupEvent(session.id, started.body.autopay_id))).body.outcome).toBe("applied");
+  return { ...home, autopayId: started.body.autopay_id as string, session };
+}
+
 describe("autopay through Stripe (docs/decisions/0301)", () => {
-  const nextFirst = () => firstDayOf(nextPeriod(periodOf(chicagoToday(t.services.now()))));
-  const at = (date: string) => t.clock.set(new Date(`${date}T15:00:00Z`));
-  const setupEvent = (sessionId: string, autopayId: string) => ({ id: sessionId, object: "checkout.session", metadata: { kind: "autopay_setup", autopay_id: autopayId } });
-  const intentEvent = (paymentIntentId: string) => ({ id: paymentIntentId, object: "payment_intent", metadata: { kind: "autopay" } });
-  const autopayPayments = async (leaseId: string) => (await entriesOf(leaseId)).filter((e) => e.kind === "payment" && e.description.startsWith("Autopay payment"));
-  const intentCalls = (leaseId: string) => stripe.calls("POST", "/v1/payment_intents").filter((c) => c.params["metadata[lease_id]"] === leaseId);
-
-  /** A home whose balance is paid, its tenant on autopay with a method saved at Stripe's setup checkout. */
-  async function onAutopay(method: "card" | "card_declines" | "bank_clears" | "bank_fails" = "card") {
-    const home = await connectedHome();
-    const { balance_cents } = (await home.owner.get(`/api/portal/leases/${home.leaseId}/ledger`)).body;
-    await home.owner.post(`/api/portal/leases/${home.leaseId}/payments`, { amount_cents: balance_cents, paid_on: chicagoToday(t.services.now()), method: "check", send_receipt: false });
-    const started = await home.tenant.post(`/api/tenant/leases/${home.leaseId}/autopay`, { limit_cents: 200_000 });
-    expect(started.status).toBe(200);
-    const session = [...stripe.sessions.values()].find((s) => s.url === started.body.setup_url)!;
-    stripe.completeSetup(session.id, method);
-    expect((await deliver("checkout.session.completed", setupEvent(session.id, started.body.autopay_id))).body.outcome).toBe("applied");
-    return { ...home, autopayId: started.body.autopay_id as string, session };
-  }
-
   test("the setup: Checkout in setup mode, card or US bank account, on the tenant's one customer of the platform; only the verified event turns it on", async () => {
     const home = await connectedHome();
     const started = await home.tenant.post(`/api/tenant/leases/${home.leaseId}/autopay`, { limit_cents: 150_000 });
@@ -430,6 +420,28 @@ describe("autopay through Stripe (docs/decisions/0301)", () => {
     expect(failed).toMatchObject({ status: "failed", failedOn: due, failureMessage: "The bank returned the debit (insufficient funds)." });
   });
 
+  test("a charge on its way to the ledger is not charged again: a late bank return's retry and the next due day fall on one day", async () => {
+    const home = await onAutopay("bank_fails");
+    const due = nextFirst();
+    at(due);
+    await runAutopay(t.services, due);
+    const [first] = await t.services.db.select().from(autopayCharges).where(eq(autopayCharges.leaseId, home.leaseId));
+    expect((await deliver("payment_intent.processing", intentEvent(first!.paymentRef!))).body.outcome).toBe("applied");
+    // The bank returns it three days before the next due day: the retry falls on that day.
+    const next = firstDayOf(nextPeriod(periodOf(due)));
+    at(plusDays(next, -3));
+    stripe.settleIntent(first!.paymentRef!);
+    await deliver("payment_intent.payment_failed", intentEvent(first!.paymentRef!));
+    at(next);
+    await runAutopay(t.services, next);
+    // The first of the day's two claims (the retry, or the new due day's) takes both months' rent;
+    // the other finds it paid by that charge still on its way to the ledger.
+    const charges = await t.services.db.select().from(autopayCharges).where(eq(autopayCharges.leaseId, home.leaseId));
+    expect(charges.map((c) => `${c.dueDate} ${c.attempt}`).sort()).toEqual([`${due} 1`, `${due} 2`, `${next} 1`]);
+    expect(charges.filter((c) => c.dueDate === next || c.attempt === 2).map((c) => `${c.amountCents} ${c.status}`).sort()).toEqual(["0 skipped", "190000 claimed"]);
+    expect(intentCalls(home.leaseId).map((c) => c.params.amount)).toEqual(["95000", "190000"]);
+  });
+
   test("a decline answered 402 is recorded at once, both parties emailed once; its webhook adds nothing", async () => {
     const home = await onAutopay("card_declines");
     const due = nextFirst();
@@ -439,11 +451,8 @@ describe("autopay through Stripe (docs/decisions/0301)", () => {
     expect(charge).toMatchObject({ status: "failed", failedOn: due, failureMessage: "Your card was declined." });
     expect(charge!.paymentRef).toStartWith("pi_");
     await deliver("payment_intent.payment_failed", intentEvent(charge!.paymentRef!));
-    const mail = async (to: string, template: string) => (await t.services.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, to), eq(emailOutbox.template, template)))).length;
-    const [enrollment] = await t.services.db.select().from(autopayEnrollments).where(eq(autopayEnrollments.id, home.autopayId));
-    const [tenant] = await t.services.db.select().from(tenantAccounts).where(eq(tenantAccounts.id, enrollment!.tenantAccountId));
-    expect(await mail(tenant!.email, "autopay_failed")).toBe(1);
-    expect(await mail(home.ownerEmail, "owner_autopay_failed")).toBe(1);
+    expect(await mailCount(home.tenantEmail, "autopay_failed")).toBe(1);
+    expect(await mailCount(home.ownerEmail, "owner_autopay_failed")).toBe(1);
     expect(await autopayPayments(home.leaseId)).toHaveLength(0);
   });
 
@@ -476,4 +485,72 @@ describe("autopay through Stripe (docs/decisions/0301)", () => {
     expect(stripe.calls("POST", `/v1/payment_methods/${enrollment!.paymentMethodId}/detach`)).toHaveLength(1);
     expect(stripe.paymentMethods.get(enrollment!.paymentMethodId!)!.customer).toBeNull();
   });
+});
+
+// Two server processes on one PostgreSQL, each running the day's autopay three times at the same
+// moment (tests/support/job-runner.ts): whichever process's claim wins charges, the others find the
+// key (lease, due date, attempt) taken. PGlite is one process's embedded database: PostgreSQL only.
+describe.skipIf(!process.env.DATABASE_URL)("autopay from two server processes on one PostgreSQL (PostgreSQL only: two processes cannot share the embedded database)", () => {
+  test("each lease and due date is charged once, and a failed one retried once, whichever process claims it; one event at both processes writes one payment", async () => {
+    const paying: Awaited<ReturnType<typeof onAutopay>>[] = [];
+    for (let i = 0; i < 5; i++) paying.push(await onAutopay("card"));
+    const declining = await onAutopay("card_declines");
+    const env = {
+      DATABASE_URL: t.services.config.DATABASE_URL,
+      STRIPE_SECRET_KEY: "sk_test_stand_in",
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_SECRET,
+      STRIPE_API_BASE: stripe.url,
+      TRUST_PROXY: "true",
+    };
+    const script = new URL("../support/job-runner.ts", import.meta.url).pathname;
+    const processes = await Promise.all([spawnServer({ env, script }), spawnServer({ env, script })]);
+    try {
+      expect(new Set(processes.map((p) => p.pid)).size).toBe(2);
+      const runEverywhere = (date: string) =>
+        Promise.all(
+          processes.flatMap((p) =>
+            [1, 2, 3].map(async () => {
+              const res = await fetch(`${p.url}/run-autopay?now=${date}T15:00:00Z`, { method: "POST" });
+              if (res.status !== 200) throw new Error(`run-autopay answered ${res.status}: ${await res.text()}\n${p.stderr()}`);
+              return (await res.json()) as { charged: number };
+            }),
+          ),
+        );
+      const due = nextFirst();
+      const before = stripe.calls("POST", "/v1/payment_intents").length;
+      const runs = await runEverywhere(due);
+      // Every charge the six runs made is one request to Stripe, and no lease was charged twice (the earlier tests' homes are charged too).
+      const made = stripe.calls("POST", "/v1/payment_intents").slice(before);
+      expect(runs.reduce((sum, r) => sum + r.charged, 0)).toBe(made.length);
+      expect(new Set(made.map((c) => c.params["metadata[lease_id]"])).size).toBe(made.length);
+      for (const home of [...paying, declining]) {
+        expect(intentCalls(home.leaseId)).toHaveLength(1);
+        expect(await t.services.db.select().from(autopayCharges).where(eq(autopayCharges.leaseId, home.leaseId))).toHaveLength(1);
+      }
+      // Stripe's event delivered to both processes at once, and again later: one payment each.
+      for (const home of paying) {
+        const [charge] = await t.services.db.select().from(autopayCharges).where(eq(autopayCharges.leaseId, home.leaseId));
+        const sign = (id?: string) => signedStripeEvent("payment_intent.succeeded", intentEvent(charge!.paymentRef!), { id, secret: WEBHOOK_SECRET });
+        // The same event at both at once; then a new event of the same payment at each.
+        const deliveries = [await sign(`evt_both_${charge!.id}`), await sign(`evt_both_${charge!.id}`), await sign(), await sign()];
+        const outcomes = await Promise.all(
+          deliveries.map((d, i) =>
+            fetch(`${processes[i % 2]!.url}/api/stripe/webhook`, { method: "POST", body: d.payload, headers: d.headers }).then(async (r) => ((await r.json()) as { outcome: string }).outcome),
+          ),
+        );
+        expect(outcomes.sort()).toEqual(["applied", "applied", "applied", "duplicate"]);
+        expect((await autopayPayments(home.leaseId)).map((e) => e.amountCents)).toEqual([-95_000]);
+      }
+      // The declined charge: tried again once, three days later, by one of the two; both parties emailed twice in all.
+      for (const day of [1, 2, 3, 4]) await runEverywhere(plusDays(due, day));
+      expect(intentCalls(declining.leaseId)).toHaveLength(2);
+      expect((await t.services.db.select().from(autopayCharges).where(eq(autopayCharges.leaseId, declining.leaseId))).map((c) => c.attempt).sort()).toEqual([1, 2]);
+      expect(await mailCount(declining.tenantEmail, "autopay_failed")).toBe(2);
+      expect(await mailCount(declining.ownerEmail, "owner_autopay_failed")).toBe(2);
+      for (const home of paying) expect(intentCalls(home.leaseId)).toHaveLength(1);
+    } finally {
+      for (const p of processes) await p.kill();
+    }
+  }, 180_000);
 });

@@ -13,7 +13,29 @@
 // business step done twice makes one object. Failures can be injected (500s, rate limits,
 // answers slower than the client waits) to prove the code survives them.
 
+import Stripe from "stripe";
 import { STRIPE_API_VERSION } from "../../src/server/payments/stripe-provider.ts";
+
+const signer = new Stripe("sk_test_signer_only");
+let events = 0;
+
+/**
+ * An event as Stripe delivers it to a webhook: the JSON payload and its `Stripe-Signature` header,
+ * signed by the Stripe SDK's own test helper with the endpoint's secret.
+ */
+export async function signedStripeEvent(type: string, object: Record<string, unknown>, options: { id?: string; secret: string; account?: string }) {
+  const payload = JSON.stringify({
+    id: options.id ?? `evt_${Date.now()}_${++events}`,
+    object: "event",
+    type,
+    created: Math.floor(Date.now() / 1000),
+    api_version: STRIPE_API_VERSION,
+    ...(options.account ? { account: options.account } : {}),
+    data: { object },
+  });
+  const header = await signer.webhooks.generateTestHeaderStringAsync({ payload, secret: options.secret, timestamp: Math.floor(Date.now() / 1000) });
+  return { payload, headers: { "stripe-signature": header, "content-type": "application/json" } };
+}
 
 export interface RecordedRequest {
   method: string;

@@ -223,11 +223,12 @@ export async function autopaySetupStatus(services: Services, tenant: TenantAccou
  * authorization and tells the owner. Under the enrollment's lock: a second delivery changes nothing.
  */
 export async function reconcileAutopaySetup(tx: Tx, services: Services, snapshot: AutopaySetupSnapshot): Promise<"applied" | "unknown"> {
-  const [row] = await tx.select().from(autopayEnrollments).where(eq(autopayEnrollments.setupSessionId, snapshot.sessionId)).for("update");
-  if (!row) return "unknown";
+  const [found] = await tx.select({ leaseId: autopayEnrollments.leaseId }).from(autopayEnrollments).where(eq(autopayEnrollments.setupSessionId, snapshot.sessionId));
+  if (!found) return "unknown";
+  const lease = await lockLease(tx, found.leaseId);
+  const row = (await tx.select().from(autopayEnrollments).where(eq(autopayEnrollments.setupSessionId, snapshot.sessionId)).for("update"))[0]!;
   if (row.status !== "pending" || snapshot.state !== "complete" || !snapshot.paymentMethod) return "applied";
   const now = services.now();
-  const [lease] = await tx.select().from(leases).where(eq(leases.id, row.leaseId)).for("update");
   const [active] = await tx.select().from(autopayEnrollments).where(and(eq(autopayEnrollments.leaseId, row.leaseId), eq(autopayEnrollments.status, "active")));
   if (active && active.tenantAccountId !== row.tenantAccountId) {
     // Another tenant turned it on meanwhile: this setup does not take over their autopay.
@@ -241,7 +242,7 @@ export async function reconcileAutopaySetup(tx: Tx, services: Services, snapshot
     .set({ status: "active", paymentMethodId: method.id, methodType: method.type, brand: method.brand, last4: method.last4, activatedAt: now, updatedAt: now })
     .where(eq(autopayEnrollments.id, row.id))
     .returning();
-  const { place, owner } = await leaseFacts(tx, lease!);
+  const { place, owner } = await leaseFacts(tx, lease);
   const [account] = await tx.select().from(tenantAccounts).where(eq(tenantAccounts.id, row.tenantAccountId));
   const [tenancy] = await tx.select().from(leaseTenants).where(eq(leaseTenants.id, row.leaseTenantId));
   await enqueueEmail(tx, {
@@ -320,6 +321,24 @@ export async function endAutopayOfTenancy(tx: Tx, services: Services, leaseTenan
 }
 export { detachMethods as detachStoppedMethods };
 
+/**
+ * The lease's row lock: every transaction that writes an autopay row of a lease takes it first (as
+ * recording a payment does), so two of them never wait on each other in opposite orders.
+ */
+async function lockLease(tx: Tx, leaseId: string): Promise<LeaseRow> {
+  const [lease] = await tx.select().from(leases).where(eq(leases.id, leaseId)).for("update");
+  return lease!;
+}
+
+/** An autopay charge under its lease's lock, then its own. */
+async function lockCharge(tx: Tx, chargeId: string): Promise<Charge | null> {
+  const [found] = await tx.select({ leaseId: autopayCharges.leaseId }).from(autopayCharges).where(eq(autopayCharges.id, chargeId));
+  if (!found) return null;
+  await lockLease(tx, found.leaseId);
+  const [row] = await tx.select().from(autopayCharges).where(eq(autopayCharges.id, chargeId)).for("update");
+  return row ?? null;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The daily charges
 // ---------------------------------------------------------------------------------------------
@@ -346,7 +365,9 @@ export async function dueAutopayCharges(db: DbOrTx, today: IsoDate): Promise<Due
     .orderBy(asc(autopayEnrollments.leaseId));
   if (rows.length === 0) return [];
   const since = plusDays(today, -AUTOPAY_CATCH_UP_DAYS);
+  // A charge that failed AUTOPAY_RETRY_DAYS ago is tried again today, or in the catch-up days after; never later.
   const retryBy = plusDays(today, -AUTOPAY_RETRY_DAYS);
+  const retrySince = plusDays(retryBy, -AUTOPAY_CATCH_UP_DAYS);
   const claims = await db
     .select({ leaseId: autopayCharges.leaseId, dueDate: autopayCharges.dueDate, attempt: autopayCharges.attempt, status: autopayCharges.status, failedOn: autopayCharges.failedOn })
     .from(autopayCharges)
@@ -359,7 +380,7 @@ export async function dueAutopayCharges(db: DbOrTx, today: IsoDate): Promise<Due
       if (charge.date < from || (lease.booksFrom && charge.date < lease.booksFrom)) continue;
       if (!claimed.has(`${lease.id}|${charge.date}|1`)) due.push({ enrollment, lease, dueDate: charge.date, attempt: 1 });
     }
-    for (const failed of claims.filter((c) => c.leaseId === lease.id && c.attempt === 1 && c.status === "failed" && c.failedOn && c.failedOn <= retryBy)) {
+    for (const failed of claims.filter((c) => c.leaseId === lease.id && c.attempt === 1 && c.status === "failed" && c.failedOn && c.failedOn <= retryBy && c.failedOn >= retrySince)) {
       if (!claimed.has(`${lease.id}|${failed.dueDate}|2`)) due.push({ enrollment, lease, dueDate: failed.dueDate, attempt: 2 });
     }
   }
@@ -387,16 +408,25 @@ export async function runAutopay(services: Services, today: IsoDate): Promise<{ 
   return { charged, skipped };
 }
 
-/** Claims one charge: the balance then due (never more than the limit), or "skipped" when nothing is due. Null: another process has it. */
+/**
+ * Claims one charge: the balance then due, less autopay's charges still on their way to the ledger,
+ * never more than the limit; "skipped" when nothing is due. Null: another process has it.
+ */
 async function claimCharge(services: Services, item: DueCharge, today: IsoDate): Promise<Charge | null> {
   return services.db.transaction(async (tx) => {
     // The lease's lock orders this with a payment or charge being recorded on it now.
-    const [lease] = await tx.select().from(leases).where(eq(leases.id, item.lease.id)).for("update");
+    const lease = await lockLease(tx, item.lease.id);
     const [enrollment] = await tx.select().from(autopayEnrollments).where(eq(autopayEnrollments.id, item.enrollment.id));
-    if (!lease || enrollment?.status !== "active") return null;
+    if (enrollment?.status !== "active") return null;
     await postLeaseNow(tx, lease, today);
     const entries = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.leaseId, lease.id)).orderBy(asc(ledgerEntries.date), asc(ledgerEntries.seq));
-    const amount = Math.min(balanceDueOn(entries.map(factOf), today), enrollment.limitCents);
+    // Autopay's own charges taken and not on the ledger yet (their event is still to come) pay that much of the balance already.
+    const inFlight = await tx
+      .select({ amountCents: autopayCharges.amountCents })
+      .from(autopayCharges)
+      .where(and(eq(autopayCharges.leaseId, lease.id), isNull(autopayCharges.ledgerEntryId), inArray(autopayCharges.status, ["claimed", "processing", "paid"])));
+    const due = balanceDueOn(entries.map(factOf), today) - inFlight.reduce((sum, c) => sum + c.amountCents, 0);
+    const amount = Math.min(due, enrollment.limitCents);
     const [claim] = await tx
       .insert(autopayCharges)
       .values({
@@ -452,7 +482,9 @@ async function chargeClaim(services: Services, claim: Charge, enrollment: Enroll
   const provider = rentProvider(services);
   const [account] = await services.db.select().from(payoutAccounts).where(eq(payoutAccounts.ownerId, claim.ownerId));
   if (!account?.chargesEnabled || !enrollment.paymentMethodId) {
-    await services.db.transaction((tx) => failCharge(tx, services, claim.id, "Your landlord's account cannot take payments right now.", today));
+    await services.db.transaction(async (tx) => {
+      if (await lockCharge(tx, claim.id)) await failCharge(tx, services, claim.id, "Your landlord's account cannot take payments right now.", today);
+    });
     return false;
   }
   const [lease] = await services.db.select().from(leases).where(eq(leases.id, claim.leaseId));
@@ -474,7 +506,7 @@ async function chargeClaim(services: Services, claim: Charge, enrollment: Enroll
     return false;
   }
   await services.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(autopayCharges).where(eq(autopayCharges.id, claim.id)).for("update");
+    const row = await lockCharge(tx, claim.id);
     if (!row!.paymentRef) await tx.update(autopayCharges).set({ paymentRef: snapshot.paymentRef, method: snapshot.method, updatedAt: services.now() }).where(eq(autopayCharges.id, claim.id));
     // A decline is known now; a payment waits for its event.
     if (snapshot.state === "failed") await failCharge(tx, services, claim.id, snapshot.failureMessage ?? "The payment was declined.", today);
@@ -488,7 +520,7 @@ async function chargeClaim(services: Services, claim: Charge, enrollment: Enroll
   return true;
 }
 
-/** A charge failed: once per charge, its status, the day, and an email to the tenant and the owner (with the retry's day, for a first attempt). */
+/** A charge failed (under its lock): once per charge, its status, the day, and an email to the tenant and the owner (with the retry's day, for a first attempt). */
 async function failCharge(tx: Tx, services: Services, chargeId: string, reason: string, today: IsoDate) {
   const [failed] = await tx
     .update(autopayCharges)
@@ -517,11 +549,11 @@ async function failCharge(tx: Tx, services: Services, chargeId: string, reason: 
 /**
  * Brings an autopay charge and the ledger to its PaymentIntent's state as the provider reports it
  * (the same ledger writing as a checkout's payment), found by the charge id in its metadata, under
- * the charge's lock: duplicate and out-of-order deliveries end in the provider's current state.
+ * its lease's lock and its own: duplicate and out-of-order deliveries end in the provider's current state.
  */
 export async function reconcileAutopayCharge(tx: Tx, services: Services, snapshot: SavedMethodPaymentSnapshot): Promise<"applied" | "unknown"> {
   const chargeId = snapshot.metadata.autopay_charge_id;
-  const [row] = chargeId && isUuid(chargeId) ? await tx.select().from(autopayCharges).where(eq(autopayCharges.id, chargeId)).for("update") : [];
+  const row = chargeId && isUuid(chargeId) ? await lockCharge(tx, chargeId) : null;
   if (!row || (row.paymentRef && row.paymentRef !== snapshot.paymentRef)) return "unknown";
   const books = await applyOnlinePayment(tx, services, row, snapshot, "Autopay payment");
   const status = books.refundedCents > 0 && books.refundedCents >= row.amountCents ? "refunded" : snapshot.state;
