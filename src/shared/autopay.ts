@@ -45,3 +45,10 @@ export function autopayAuthorization(terms: AutopayTerms): string {
     "This authorization lasts until I stop autopay in my tenant portal, which I can do at any time, or until my lease ends; a charge already started when I stop still completes.",
   ].join(" ");
 }
+
+/** "Visa ending in 4242", "STRIPE TEST BANK account ending in 6789": a saved method as people read it. */
+export function paymentMethodLabel(type: string | null, method: { brand: string; last4: string } | null): string {
+  if (!method) return "your saved payment method";
+  const brand = type === "card" ? method.brand.charAt(0).toUpperCase() + method.brand.slice(1) : `${method.brand} account`;
+  return `${brand} ending in ${method.last4}`;
+}

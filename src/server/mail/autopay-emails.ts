@@ -7,13 +7,6 @@ import { renderEmail, type RenderedEmail } from "./templates.ts";
 // authorization, Reg E 12 CFR 1005.10(b)), to the owner when a tenant turns it on or off, and to
 // both each time a charge fails.
 
-/** "Visa ending in 4242", "STRIPE TEST BANK account ending in 6789" */
-export function methodLabel(method: { methodType: string | null; brand: string | null; last4: string | null }): string {
-  if (!method.brand || !method.last4) return "your saved payment method";
-  const brand = method.methodType === "card" ? method.brand.charAt(0).toUpperCase() + method.brand.slice(1) : `${method.brand} account`;
-  return `${brand} ending in ${method.last4}`;
-}
-
 export function autopayOnEmail(config: Config, input: { firstName: string; place: string; method: string; limitCents: number; authorization: string }): RenderedEmail {
   return renderEmail(config, "autopay_on", `Autopay is on for ${input.place}`, {
     heading: `Autopay is on, ${input.firstName}`,

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
-import { autopayAuthorization, AUTOPAY_RETRY_DAYS, type TAutopayRequest } from "../../../shared/autopay.ts";
+import { autopayAuthorization, AUTOPAY_RETRY_DAYS, paymentMethodLabel, type TAutopayRequest } from "../../../shared/autopay.ts";
 import { chicagoToday, maxDate, periodOf, plusDays, type IsoDate } from "../../../shared/calendar.ts";
 import type { DbOrTx, Tx } from "../../db/client.ts";
 import { autopayCharges, autopayEnrollments, leases, leaseTenants, ledgerEntries, members, payoutAccounts, tenantAccounts, tenantPaymentCustomers } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
-import { autopayFailedEmail, autopayOffEmail, autopayOnEmail, methodLabel, ownerAutopayEmail } from "../../mail/autopay-emails.ts";
+import { autopayFailedEmail, autopayOffEmail, autopayOnEmail, ownerAutopayEmail } from "../../mail/autopay-emails.ts";
 import { enqueueEmail } from "../../mail/outbox.ts";
 import { rentProvider, testRentProvider } from "../../payments/index.ts";
 import { AUTOPAY_KIND, AUTOPAY_SETUP_KIND, type AutopaySetupSnapshot, type SavedMethodPaymentSnapshot } from "../../payments/rent-provider.ts";
@@ -122,11 +122,14 @@ async function tenancyOfLease(db: DbOrTx, tenant: TenantAccountRow, leaseId: str
   return row;
 }
 
-/** "1834 S Loomis St, unit 1, Chicago" and the landlord's name, for the authorization and the emails. */
+/** "1834 S Loomis St, unit 1, Chicago": the home as the authorization and the emails name it. */
+export const autopayPlace = (property: { line1: string; city: string }, unit: { label: string }) => `${property.line1}, unit ${unit.label}, ${property.city}`;
+
+/** The home and the landlord, for the authorization and the emails. */
 async function leaseFacts(db: DbOrTx, lease: LeaseRow) {
   const place = (await placesOf(db, lease.ownerId, [lease.unitId])).get(lease.unitId)!;
   const [owner] = await db.select().from(members).where(eq(members.id, lease.ownerId));
-  return { place: `${place.property.line1}, unit ${place.unit.label}, ${place.property.city}`, owner: owner! };
+  return { place: autopayPlace(place.property, place.unit), owner: owner! };
 }
 
 /** The tenant's customer at the provider: made once, kept (a race makes one too many at worst, never two in use). */
@@ -214,7 +217,7 @@ export async function autopaySetupStatus(services: Services, tenant: TenantAccou
       [row] = await services.db.select().from(autopayEnrollments).where(mine);
     }
   }
-  return { id: row!.id, lease_id: row!.leaseId, status: row!.status, ...describeAutopay(row!)! };
+  return { id: row!.id, lease_id: row!.leaseId, status: row!.status, method_type: row!.methodType, ...describeAutopay(row!)! };
 }
 
 /**
@@ -247,7 +250,7 @@ export async function reconcileAutopaySetup(tx: Tx, services: Services, snapshot
   const [tenancy] = await tx.select().from(leaseTenants).where(eq(leaseTenants.id, row.leaseTenantId));
   await enqueueEmail(tx, {
     to: account!.email,
-    ...autopayOnEmail(services.config, { firstName: tenancy!.firstName, place, method: methodLabel(on!), limitCents: row.limitCents, authorization: row.authorizationText }),
+    ...autopayOnEmail(services.config, { firstName: tenancy!.firstName, place, method: paymentMethodLabel(on!.methodType, describeAutopay(on!)!.method), limitCents: row.limitCents, authorization: row.authorizationText }),
   });
   if (!active) {
     await enqueueEmail(tx, {

@@ -20,7 +20,7 @@ import { findOwnedLease, LEASE_NOT_FOUND } from "./leases.ts";
 import { postLeaseNow, type LeaseRow } from "./posting.ts";
 import { rentSchedule } from "./rent.ts";
 import { stillReadable, tenancyOf } from "./tenant-access.ts";
-import { detachStoppedMethods, endAutopayOfTenancy, tenantAutopays } from "./autopay.ts";
+import { autopayPlace, detachStoppedMethods, endAutopayOfTenancy, tenantAutopays } from "./autopay.ts";
 
 // Tenants and the tenant portal (PORTAL.md 1 and 4): the owner invites a tenant of a lease by
 // email; the single-use link signs them in at /tenant (the member sign-in-link design); they may
@@ -314,7 +314,13 @@ export async function tenantOverview(services: Services, tenant: TenantAccountRo
   const { db } = services;
   const today = chicagoToday(services.now());
   const rows = await db
-    .select({ lease: leases, unit: units, property: properties, owner: { id: members.id, firstName: members.firstName, lastName: members.lastName } })
+    .select({
+      lease: leases,
+      unit: units,
+      property: properties,
+      owner: { id: members.id, firstName: members.firstName, lastName: members.lastName },
+      tenancy: { firstName: leaseTenants.firstName, lastName: leaseTenants.lastName },
+    })
     .from(leaseTenants)
     .innerJoin(leases, eq(leases.id, leaseTenants.leaseId))
     .innerJoin(units, eq(units.id, leases.unitId))
@@ -349,7 +355,7 @@ export async function tenantOverview(services: Services, tenant: TenantAccountRo
     tenant: describeTenantAccount(tenant),
     /** Leases a landlord invited this tenant to, waiting for the tenant's answer (PORTAL.md 1). */
     invitations: await pendingInvitations(db, tenant),
-    leases: rows.map(({ lease, unit, property, owner }) => {
+    leases: rows.map(({ lease, unit, property, owner, tenancy }) => {
       const payout = payouts.find((p) => p.ownerId === owner.id);
       return {
         id: lease.id,
@@ -365,8 +371,11 @@ export async function tenantOverview(services: Services, tenant: TenantAccountRo
         online_payment: Boolean(payout?.chargesEnabled),
         payment_instructions: settings.find((s) => s.ownerId === owner.id)?.paymentInstructions ?? "",
         documents: documents.filter((d) => d.leaseId === lease.id).map((d) => ({ id: d.id, title: d.title, file_name: d.name, size_bytes: d.sizeBytes, file_id: d.fileId })),
-        /** This tenant's autopay on the lease (issue 30, item 3). */
-        autopay: autopays.get(lease.id)!,
+        /** This tenant's autopay on the lease (issue 30, item 3), and the facts its authorization names. */
+        autopay: {
+          ...autopays.get(lease.id)!,
+          terms: { tenant_name: `${tenancy.firstName} ${tenancy.lastName}`, landlord: `${owner.firstName} ${owner.lastName}`, place: autopayPlace(property, unit), due_day: lease.dueDay },
+        },
       };
     }),
   };
