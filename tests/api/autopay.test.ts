@@ -142,6 +142,9 @@ describe("turning autopay on", () => {
     expect(row!.authorizedAt).toBeInstanceOf(Date);
     // The owner sees who pays by autopay, per tenant (PORTAL.md 8a).
     expect((await autopaysOf(h))).toEqual([{ enabled: true, method: { brand: "visa", last4: "4242" }, limit_cents: 150_000 }, null]);
+    // The owner's export says the same.
+    const exported = (await h.owner.get("/api/portal/export")).body.leases.find((l: { id: string }) => l.id === h.leaseId);
+    expect(exported.tenants.find((x: { id: string }) => x.id === h.tenantIds[0]).autopay).toEqual({ enabled: true, method: { brand: "visa", last4: "4242" }, limit_cents: 150_000 });
     const [copy] = await mailTo(h.tenantEmail, "autopay_on");
     expect(copy!.text).toContain(started.authorization);
     expect(await mailTo(h.ownerEmail, "owner_autopay_changed")).toHaveLength(1);
