@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { chicagoToday, firstDayOf, nextPeriod, periodOf, plusDays, plusMonths, type IsoDate } from "../../src/shared/calendar.ts";
 import { autopayAuthorization } from "../../src/shared/autopay.ts";
 import { autopayCharges, autopayEnrollments, emailOutbox, ledgerEntries, testProviderPaymentIntents, testProviderPaymentMethods } from "../../src/server/db/schema.ts";
@@ -117,7 +117,8 @@ async function turnOn(client: ApiClient, leaseId: string, limitCents: number, sa
   return started.body as { autopay_id: string; setup_url: string; authorization: string };
 }
 
-const intentsOf = async (leaseId: string) => (await t.services.db.select().from(testProviderPaymentIntents)).filter((i) => i.metadata.lease_id === leaseId);
+const intentsOf = async (leaseId: string) =>
+  (await t.services.db.select().from(testProviderPaymentIntents).orderBy(asc(testProviderPaymentIntents.createdAt))).filter((i) => i.metadata.lease_id === leaseId);
 const entriesOf = (leaseId: string) => t.services.db.select().from(ledgerEntries).where(eq(ledgerEntries.leaseId, leaseId));
 const autopayPayments = async (leaseId: string) => (await entriesOf(leaseId)).filter((e) => e.kind === "payment" && e.description.startsWith("Autopay payment"));
 const mailTo = async (to: string, template: string) => t.services.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, to), eq(emailOutbox.template, template)));
@@ -296,10 +297,7 @@ describe("the due-day charge", () => {
     await at(plusDays(due, 3));
     await runAutopay(t.services, today());
     const intents = await intentsOf(h.leaseId);
-    expect(intents.map((i) => [i.method, i.status])).toEqual([
-      ["us_bank_account", "requires_payment_method"],
-      ["card", "succeeded"],
-    ]);
+    expect(intents.map((i) => `${i.method} ${i.status}`).sort()).toEqual(["card succeeded", "us_bank_account requires_payment_method"]);
     expect(await balanceOf(h)).toBe(0);
   });
 });

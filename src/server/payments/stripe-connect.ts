@@ -217,6 +217,8 @@ export class StripeRentProvider implements RentPaymentProvider {
     } catch (error) {
       // Declined off session: Stripe answers 402 with the PaymentIntent, which now wants another method.
       if (error instanceof Stripe.errors.StripeError && error.payment_intent) return paymentOf(error.payment_intent, error.message);
+      // Refused for good (a method detached or removed at Stripe): not an outage to wait out.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new AppError("UNPROCESSABLE", `The saved payment method cannot be charged: ${error.message}`);
       unavailable(error);
     }
   }

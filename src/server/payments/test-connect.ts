@@ -236,7 +236,7 @@ export class TestRentProvider implements RentPaymentProvider {
     // The same key again answers the first charge, as Stripe's idempotency keys do.
     if (known) return savedPaymentOf(known);
     const [method] = await this.services.db.select().from(testProviderPaymentMethods).where(eq(testProviderPaymentMethods.id, request.paymentMethodId));
-    if (!method || method.customerId !== request.customerId) throw new AppError("UNAVAILABLE", "The test provider has no such saved payment method.");
+    if (!method || method.customerId !== request.customerId) throw new AppError("UNPROCESSABLE", "The saved payment method cannot be charged: the test provider has no such method for this customer.");
     const card = method.type === "card";
     const status = method.detachedAt || method.outcome === "declines" ? "requires_payment_method" : card ? "succeeded" : "processing";
     const [row] = await this.services.db

@@ -46,6 +46,8 @@ export const AUTOPAY_SETUPS_PER_TENANT: RateLimitRule = {
 export const AUTOPAY_CATCH_UP_DAYS = 2;
 /** A claim left this long without the provider's answer (its process was cut off) is taken again, with the same idempotency key. */
 export const AUTOPAY_CLAIM_STALE_MS = 15 * 60 * 1000;
+/** A claim the provider never answered is given up (failed, both told) before its idempotency key expires. */
+export const AUTOPAY_CLAIM_GIVE_UP_MS = 23 * 60 * 60 * 1000;
 const AUTOPAY_NOT_ON = "Autopay is not set up for this lease.";
 
 /** What an owner sees of a tenant's autopay on a lease (PORTAL.md 8a): null when it was never turned on. */
@@ -399,14 +401,20 @@ export async function dueAutopayCharges(db: DbOrTx, today: IsoDate): Promise<Due
 export async function runAutopay(services: Services, today: IsoDate): Promise<{ charged: number; skipped: number }> {
   let charged = 0;
   let skipped = 0;
+  // One lease's trouble (a database error) is logged and waits for the next run; the others go on.
+  const each = async (lease: string, work: () => Promise<void>) =>
+    work().catch((error) => console.error(`[autopay] lease ${lease}:`, error instanceof Error ? error.message : error));
   for (const item of await dueAutopayCharges(services.db, today)) {
-    const claim = await claimCharge(services, item, today);
-    if (!claim) continue;
-    if (claim.status === "skipped") skipped += 1;
-    else if (await chargeClaim(services, claim, item.enrollment, today)) charged += 1;
+    await each(item.lease.id, async () => {
+      const claim = await claimCharge(services, item, today);
+      if (claim?.status === "skipped") skipped += 1;
+      else if (claim && (await chargeClaim(services, claim, item.enrollment, today))) charged += 1;
+    });
   }
-  for (const { claim, enrollment } of await takeStaleClaims(services)) {
-    if (await chargeClaim(services, claim, enrollment, today)) charged += 1;
+  for (const { claim, enrollment } of await takeStaleClaims(services, today)) {
+    await each(claim.leaseId, async () => {
+      if (await chargeClaim(services, claim, enrollment, today)) charged += 1;
+    });
   }
   return { charged, skipped };
 }
@@ -441,6 +449,7 @@ async function claimCharge(services: Services, item: DueCharge, today: IsoDate):
         amountCents: Math.max(amount, 0),
         status: amount > 0 ? "claimed" : "skipped",
         claimedAt: services.now(),
+        createdAt: services.now(),
       })
       .onConflictDoNothing()
       .returning();
@@ -449,7 +458,7 @@ async function claimCharge(services: Services, item: DueCharge, today: IsoDate):
 }
 
 /** Claims whose process stopped between the claim and the provider's answer, taken again by one process (the update decides). */
-async function takeStaleClaims(services: Services): Promise<{ claim: Charge; enrollment: Enrollment }[]> {
+async function takeStaleClaims(services: Services, today: IsoDate): Promise<{ claim: Charge; enrollment: Enrollment }[]> {
   const now = services.now();
   const stale = (id?: string) =>
     and(
@@ -465,6 +474,13 @@ async function takeStaleClaims(services: Services): Promise<{ claim: Charge; enr
     .where(stale());
   const taken: { claim: Charge; enrollment: Enrollment }[] = [];
   for (const { claim, enrollment } of rows) {
+    if (claim.createdAt.getTime() < now.getTime() - AUTOPAY_CLAIM_GIVE_UP_MS) {
+      // Stripe keeps an idempotency key a day: past that, trying again could charge twice. It failed.
+      await services.db.transaction(async (tx) => {
+        if ((await lockCharge(tx, claim.id))?.status === "claimed") await failCharge(tx, services, claim.id, "The payment service did not answer for a day.", today);
+      });
+      continue;
+    }
     // Still stale when updated: of two processes, the first takes it and the second finds it fresh.
     const [again] = await services.db
       .update(autopayCharges)
@@ -504,6 +520,13 @@ async function chargeClaim(services: Services, claim: Charge, enrollment: Enroll
       idempotencyKey: `autopay-charge-${claim.id}`,
     });
   } catch (error) {
+    if (error instanceof AppError && error.code === "UNPROCESSABLE") {
+      // Refused for good by the provider: a failed charge, with its emails and its retry.
+      await services.db.transaction(async (tx) => {
+        if (await lockCharge(tx, claim.id)) await failCharge(tx, services, claim.id, error.message, today);
+      });
+      return false;
+    }
     // No answer: the claim stays, and is taken again once stale, with the same idempotency key.
     console.error("[autopay] charge not answered:", error instanceof Error ? error.message : error);
     return false;
