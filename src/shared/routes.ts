@@ -18,6 +18,7 @@ export const PAGE_ROUTES = [
   "/test-billing",
   "/test-connect",
   "/test-rent-checkout",
+  "/test-autopay-setup",
   "/verify",
   "/apply/continue",
   "/admin/link",

@@ -44,7 +44,7 @@ interface Fixture {
   /** Tenants' accounts, and what the tenant and owner routes name: requests, a photo, a payment. */
   tenant: { accountId: string };
   tenantB: { accountId: string };
-  care: { ownerRequestId: string; tenantRequestId: string; fileId: string; rentPaymentId: string };
+  care: { ownerRequestId: string; tenantRequestId: string; fileId: string; rentPaymentId: string; autopayId: string; paymentEntryId: string };
   /** A property, lease or ledger entry of owner A made for one destructive call. */
   spareProperty(): Promise<string>;
   spareLease(): Promise<string>;
@@ -97,7 +97,7 @@ interface Fixture {
   /** A subscription of the test provider (a member who paid). */
   testSubscriptionId: string;
   /** The live demo's sample books (PORTAL.md 1). */
-  demo: { propertyId: string; leaseId: string; requestId: string; expenseId: string };
+  demo: { propertyId: string; leaseId: string; requestId: string; expenseId: string; paymentEntryId: string };
   /** Owner A's lease sent to tenant A for signature (never signed: the matrix signs with a wrong SHA-256); fresh ones for one answer each. */
   signing: { requestId: string; spareRequest(): Promise<string> };
   /** Owner A's move-in and move-out condition reports of tenant A's lease, for one signature each. */
@@ -263,6 +263,9 @@ const MATRIX: Record<string, Entry> = {
     hidden: true,
   },
   "POST /api/portal/ledger/:entryId/void": { allow: OWNER_A, params: async (f) => ({ entryId: await f.spareEntry() }), input: () => ({ reason: "Matrix void" }), hidden: true },
+  // Receipts (issue 30, item 4): of tenant A's online payment, on owner A's ledger.
+  "GET /api/portal/ledger/:entryId/receipt": { allow: OWNER_A, params: (f) => ({ entryId: f.care.paymentEntryId }), hidden: true },
+  "POST /api/portal/ledger/:entryId/receipt/send": { allow: OWNER_A, params: (f) => ({ entryId: f.care.paymentEntryId }), hidden: true },
   "GET /api/portal/payments": { allow: OWNERS_READ },
   "POST /api/portal/imports/rent-roll": { allow: OWNERS_WRITE, input: () => ({ csv: "Property address,City,ZIP,Unit\n1 Matrix Way,Chicago,60601,1\n" }) },
   "GET /api/portal/export": { allow: OWNERS_READ },
@@ -438,6 +441,11 @@ const MATRIX: Record<string, Entry> = {
   "GET /api/tenant/leases/:id/ledger": { allow: TENANT_A, params: (f) => ({ id: f.books.leaseId }), hidden: true },
   "POST /api/tenant/leases/:id/pay": { allow: TENANT_A, params: (f) => ({ id: f.books.leaseId }), input: () => ({ amount_cents: 100 }), hidden: true },
   "GET /api/tenant/payments/:id": { allow: TENANT_A, params: (f) => ({ id: f.care.rentPaymentId }), hidden: true },
+  "GET /api/tenant/payments/:id/receipt": { allow: TENANT_A, params: (f) => ({ id: f.care.paymentEntryId }), hidden: true },
+  // Autopay (issue 30, item 3): tenant A's lease and setup only.
+  "POST /api/tenant/leases/:id/autopay": { allow: TENANT_A, params: (f) => ({ id: f.books.leaseId }), input: () => ({ limit_cents: 150_000 }), hidden: true },
+  "DELETE /api/tenant/leases/:id/autopay": { allow: TENANT_A, params: (f) => ({ id: f.books.leaseId }), hidden: true },
+  "GET /api/tenant/autopay/:id": { allow: TENANT_A, params: (f) => ({ id: f.care.autopayId }), hidden: true },
   "GET /api/tenant/maintenance": { allow: TENANTS },
   "POST /api/tenant/maintenance": {
     allow: TENANT_A,
@@ -583,6 +591,8 @@ const MATRIX: Record<string, Entry> = {
   "trpc public.testProvider.completeOnboarding": TRPC_DOOR,
   "trpc public.testProvider.rentCheckout": TRPC_DOOR,
   "trpc public.testProvider.payRent": TRPC_DOOR,
+  "trpc public.testProvider.autopaySetup": TRPC_DOOR,
+  "trpc public.testProvider.saveAutopayMethod": TRPC_DOOR,
   "trpc public.tenantAuth.session": { allow: ANYONE },
   "trpc public.tenantAuth.requestLink": { allow: ANYONE, input: () => ({ email: unique("link") }) },
   "trpc public.tenantAuth.confirmLink": { allow: ANYONE, input: () => ({ token: MADE_UP_TOKEN }), answers: 400 },
@@ -603,6 +613,9 @@ const MATRIX: Record<string, Entry> = {
   "trpc tenant.ledger": { allow: TENANT_A, input: (f) => ({ id: f.books.leaseId }), hidden: true },
   "trpc tenant.pay": { allow: TENANT_A, input: (f) => ({ id: f.books.leaseId, amount_cents: 100 }), hidden: true },
   "trpc tenant.payment": { allow: TENANT_A, input: (f) => ({ id: f.care.rentPaymentId }), hidden: true },
+  "trpc tenant.autopay.start": { allow: TENANT_A, input: (f) => ({ id: f.books.leaseId, limit_cents: 150_000 }), hidden: true },
+  "trpc tenant.autopay.stop": { allow: TENANT_A, input: (f) => ({ id: f.books.leaseId }), hidden: true },
+  "trpc tenant.autopay.setup": { allow: TENANT_A, input: (f) => ({ id: f.care.autopayId }), hidden: true },
   "trpc tenant.maintenance.list": { allow: TENANTS },
   "trpc tenant.maintenance.get": { allow: TENANT_A, input: (f) => ({ id: f.care.tenantRequestId }), hidden: true },
   "trpc tenant.maintenance.create": {
@@ -665,6 +678,7 @@ const MATRIX: Record<string, Entry> = {
     hidden: true,
   },
   "trpc member.owner.leases.voidEntry": { allow: OWNER_A, input: async (f) => ({ entryId: await f.spareEntry(), reason: "Matrix void" }), hidden: true },
+  "trpc member.owner.leases.sendReceipt": { allow: OWNER_A, input: (f) => ({ entryId: f.care.paymentEntryId }), hidden: true },
   "trpc member.owner.leases.updateSettings": { allow: OWNER_A, input: (f) => ({ id: f.books.leaseId, reminder_days: 2 }), hidden: true },
   "trpc member.owner.compliance": { allow: OWNERS_READ },
   "trpc member.owner.setComplianceDigest": { allow: OWNERS_WRITE, input: () => ({ enabled: true }) },
@@ -883,6 +897,8 @@ function demoEntries(): Record<string, Entry> {
     const key = `${route.method} /api/demo/portal${route.path}`;
     const resource = route.path.split("/")[1]!;
     if (route.method !== "GET") entries[key] = { allow: [] };
+    // A receipt of a payment on the sample books.
+    else if (route.path.includes(":entryId")) entries[key] = { allow: ANYONE, params: (f) => ({ entryId: f.demo.paymentEntryId }) };
     else if (!route.path.includes(":id")) entries[key] = { allow: ANYONE };
     else if (sampleId[resource]) entries[key] = { allow: ANYONE, params: (f) => ({ id: sampleId[resource]!(f) }) };
     else entries[key] = { allow: [], hidden: true, params: (f) => ({ id: ownerAId[resource]!(f) }) };
@@ -1043,6 +1059,8 @@ beforeAll(async () => {
   await trpcCall(ownerA, "mutation", "public.testProvider.completeOnboarding", { account: onboarding.body.account_id });
   const rentStarted = await tenantA.client.post(`/api/tenant/leases/${tenantA.leaseId}/pay`, { amount_cents: 100 });
   const rentPaymentId = rentStarted.body.rent_payment_id as string;
+  // Tenant A started an autopay setup.
+  const autopayId = (await tenantA.client.post(`/api/tenant/leases/${tenantA.leaseId}/autopay`, { limit_cents: 150_000 })).body.autopay_id as string;
   // Paid by test card, so an admin can refund a cent of it.
   await trpcCall(tenantA.client, "mutation", "public.testProvider.payRent", { session_id: sessionIdOf(rentStarted.body.checkout_url), method: "card", card_number: "4242424242424242" });
   // A member who paid Standard by test card: a running subscription of the test provider.
@@ -1147,7 +1165,14 @@ beforeAll(async () => {
     tenant: { accountId: tenantA.accountId },
     signing,
     tenantB: { accountId: tenantB.accountId },
-    care: { ownerRequestId: ownerRequest.body.id, tenantRequestId: tenantRequest.body.id, fileId, rentPaymentId },
+    care: {
+      ownerRequestId: ownerRequest.body.id,
+      tenantRequestId: tenantRequest.body.id,
+      fileId,
+      rentPaymentId,
+      autopayId,
+      paymentEntryId: ((await ownerA.get(`/api/portal/leases/${leaseId}/ledger`)).body.entries as { id: string; kind: string }[]).find((e) => e.kind === "payment")!.id,
+    },
     spareProperty: async () => (await newProperty()).id,
     spareUnit: async () => (await newProperty()).units[0]!.id,
     spareLease: async () => newLease((await newProperty()).units[0]!.id),
@@ -1210,9 +1235,12 @@ async function demoFixture(): Promise<Fixture["demo"]> {
   const demo = t.client();
   const first = async (path: string) => ((await demo.get(`/api/demo/portal/${path}`)).body as { id: string }[])[0]!.id;
   const expenses = (await demo.get("/api/demo/portal/expenses")).body as { expenses?: { id: string }[] } | { id: string }[];
+  const leaseId = await first("leases");
+  const ledger = (await demo.get(`/api/demo/portal/leases/${leaseId}/ledger`)).body as { entries: { id: string; kind: string }[] };
   return {
     propertyId: await first("properties"),
-    leaseId: await first("leases"),
+    leaseId,
+    paymentEntryId: ledger.entries.find((e) => e.kind === "payment")!.id,
     requestId: await first("maintenance"),
     expenseId: (Array.isArray(expenses) ? expenses : expenses.expenses!)[0]!.id,
   };

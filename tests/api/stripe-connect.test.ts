@@ -1,21 +1,22 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
-import Stripe from "stripe";
-import { ledgerEntries, payoutAccounts } from "../../src/server/db/schema.ts";
-import { STRIPE_API_VERSION } from "../../src/server/payments/stripe-provider.ts";
+import { and, eq } from "drizzle-orm";
+import { chicagoToday, firstDayOf, nextPeriod, periodOf, plusDays } from "../../src/shared/calendar.ts";
+import { autopayCharges, autopayEnrollments, emailOutbox, ledgerEntries, payoutAccounts, tenantAccounts } from "../../src/server/db/schema.ts";
+import { runAutopay, stopAutopay } from "../../src/server/domain/portal/autopay.ts";
 import { applyAndSign, linkTokenFromEmail } from "../support/fixtures.ts";
 import { createTestApp, type ApiClient, type TestApp } from "../support/harness.ts";
-import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in.ts";
+import { signedStripeEvent, startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in.ts";
+import { spawnServer } from "../support/server-process.ts";
 
 // Online rent through Stripe Connect against a local stand-in of Stripe's API that records what we
-// send (Express accounts, Account Links, the destination charge), with events signed by the
-// Stripe SDK's own test helper, including the Connect endpoint's secret.
+// send (Express accounts, Account Links, the destination charge, autopay's setup checkout and
+// off-session charges), with events signed by the Stripe SDK's own test helper, including the
+// Connect endpoint's secret.
 
 const WEBHOOK_SECRET = "whsec_platform_events_for_the_stand_in";
 const CONNECT_SECRET = "whsec_connect_events_for_the_stand_in";
 let stripe: StripeStandIn;
 let t: TestApp;
-const signer = new Stripe("sk_test_signer_only");
 
 beforeAll(async () => {
   stripe = startStripeStandIn();
@@ -33,17 +34,8 @@ afterAll(async () => {
 
 let counter = 0;
 async function deliver(type: string, object: Record<string, unknown>, options: { id?: string; secret?: string; account?: string } = {}) {
-  const payload = JSON.stringify({
-    id: options.id ?? `evt_${Date.now()}_${++counter}`,
-    object: "event",
-    type,
-    created: Math.floor(Date.now() / 1000),
-    api_version: STRIPE_API_VERSION,
-    ...(options.account ? { account: options.account } : {}),
-    data: { object },
-  });
-  const header = await signer.webhooks.generateTestHeaderStringAsync({ payload, secret: options.secret ?? WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) });
-  const res = await t.app.request("/api/stripe/webhook", { method: "POST", body: payload, headers: { "stripe-signature": header, "content-type": "application/json" } });
+  const { payload, headers } = await signedStripeEvent(type, object, { ...options, secret: options.secret ?? WEBHOOK_SECRET });
+  const res = await t.app.request("/api/stripe/webhook", { method: "POST", body: payload, headers });
   return { status: res.status, body: (await res.json()) as { received?: boolean; outcome?: string; detail?: string } };
 }
 
@@ -82,7 +74,7 @@ async function connectedHome() {
   // account.updated comes to the Connect endpoint, signed with its own secret.
   const updated = await deliver("account.updated", { id: accountId, object: "account" }, { secret: CONNECT_SECRET, account: accountId });
   expect(updated.body.outcome).toBe("applied");
-  return { owner, ownerEmail: email, tenant, leaseId: lease.body.id as string, accountId };
+  return { owner, ownerEmail: email, tenant, leaseId: lease.body.id as string, accountId, tenantEmail };
 }
 
 async function pay(tenant: ApiClient, leaseId: string, amount_cents: number) {
@@ -303,4 +295,304 @@ describe("an owner buying a Schedule E report", () => {
     const purchases = (await owner.get("/api/portal/purchases")).body.purchases;
     expect(purchases).toMatchObject([{ item: "tax_report", year, status: "paid", amount_cents: 20_000 }]);
   });
+});
+
+const nextFirst = () => firstDayOf(nextPeriod(periodOf(chicagoToday(t.services.now()))));
+const at = (date: string) => t.clock.set(new Date(`${date}T15:00:00Z`));
+const setupEvent = (sessionId: string, autopayId: string) => ({ id: sessionId, object: "checkout.session", metadata: { kind: "autopay_setup", autopay_id: autopayId } });
+const intentEvent = (paymentIntentId: string) => ({ id: paymentIntentId, object: "payment_intent", metadata: { kind: "autopay" } });
+const autopayPayments = async (leaseId: string) => (await entriesOf(leaseId)).filter((e) => e.kind === "payment" && e.description.startsWith("Autopay payment"));
+const intentCalls = (leaseId: string) => stripe.calls("POST", "/v1/payment_intents").filter((c) => c.params["metadata[lease_id]"] === leaseId);
+const mailCount = async (to: string, template: string) => (await t.services.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, to), eq(emailOutbox.template, template)))).length;
+
+/** A home whose balance is paid, its tenant on autopay ($2,000.00 at most) with a method saved at Stripe's setup checkout. */
+async function onAutopay(method: "card" | "card_declines" | "bank_clears" | "bank_fails" = "card") {
+  const home = await connectedHome();
+  const { balance_cents } = (await home.owner.get(`/api/portal/leases/${home.leaseId}/ledger`)).body;
+  await home.owner.post(`/api/portal/leases/${home.leaseId}/payments`, { amount_cents: balance_cents, paid_on: chicagoToday(t.services.now()), method: "check", send_receipt: false });
+  const started = await home.tenant.post(`/api/tenant/leases/${home.leaseId}/autopay`, { limit_cents: 200_000 });
+  expect(started.status).toBe(200);
+  const session = [...stripe.sessions.values()].find((s) => s.url === started.body.setup_url)!;
+  stripe.completeSetup(session.id, method);
+  expect((await deliver("checkout.session.completed", setupEvent(session.id, started.body.autopay_id))).body.outcome).toBe("applied");
+  return { ...home, autopayId: started.body.autopay_id as string, session };
+}
+
+describe("autopay through Stripe (docs/decisions/0075)", () => {
+  test("the setup: Checkout in setup mode, card or US bank account, on the tenant's one customer of the platform; only the verified event turns it on", async () => {
+    const home = await connectedHome();
+    const started = await home.tenant.post(`/api/tenant/leases/${home.leaseId}/autopay`, { limit_cents: 150_000 });
+    expect(started.status).toBe(200);
+    const autopayId = started.body.autopay_id as string;
+    const [create] = stripe.calls("POST", "/v1/checkout/sessions").filter((c) => c.params["metadata[autopay_id]"] === autopayId);
+    const [customer] = stripe.calls("POST", "/v1/customers").filter((c) => c.params.customer === undefined && c.headers["idempotency-key"]?.startsWith("tenant-customer-") && c.params.email?.startsWith("tina."));
+    expect(create!.params).toMatchObject({
+      mode: "setup",
+      currency: "usd",
+      "allowed_payment_method_types[0]": "card",
+      "allowed_payment_method_types[1]": "us_bank_account",
+      client_reference_id: autopayId,
+      "metadata[kind]": "autopay_setup",
+      "metadata[lease_id]": home.leaseId,
+      "setup_intent_data[metadata][autopay_id]": autopayId,
+    });
+    // The customer lives on the platform, where destination charges take their methods.
+    expect(stripe.customers.get(create!.params.customer!)).toBeDefined();
+    expect(create!.headers["stripe-account"]).toBeUndefined();
+    expect(create!.params["payment_intent_data[transfer_data][destination]"]).toBeUndefined();
+    expect(create!.params.success_url).toEndWith(`/tenant/autopay/${autopayId}`);
+    expect(create!.headers["idempotency-key"]).toBe(`autopay-setup-${autopayId}`);
+    expect(customer!.headers["idempotency-key"]).toStartWith("tenant-customer-");
+
+    const session = [...stripe.sessions.values()].find((s) => s.url === started.body.setup_url)!;
+    stripe.completeSetup(session.id, "card");
+    const lease = async () => (await home.owner.get(`/api/portal/leases/${home.leaseId}`)).body.tenants[0].autopay;
+    expect(await lease()).toBeNull();
+    expect((await deliver("checkout.session.completed", setupEvent(session.id, autopayId), { secret: "whsec_not_ours" })).status).toBe(400);
+    expect(await lease()).toBeNull();
+    const eventId = `evt_setup_${++counter}`;
+    expect((await deliver("checkout.session.completed", setupEvent(session.id, autopayId), { id: eventId })).body.outcome).toBe("applied");
+    expect((await deliver("checkout.session.completed", setupEvent(session.id, autopayId), { id: eventId })).body.outcome).toBe("duplicate");
+    expect(await lease()).toEqual({ enabled: true, method: { brand: "visa", last4: "4242" }, limit_cents: 150_000 });
+
+    // A new setup (another card) is made on the same customer.
+    await home.tenant.post(`/api/tenant/leases/${home.leaseId}/autopay`, { limit_cents: 150_000 });
+    const sessionsOfTenant = stripe.calls("POST", "/v1/checkout/sessions").filter((c) => c.params["metadata[lease_id]"] === home.leaseId);
+    expect(new Set(sessionsOfTenant.map((c) => c.params.customer)).size).toBe(1);
+  });
+
+  test("the due-day charge: off session on the platform's customer and method, a destination charge with no on_behalf_of and no fee, keyed by its claim; the ledger changes only from the verified event, once", async () => {
+    const home = await onAutopay("card");
+    const due = nextFirst();
+    at(due);
+    await runAutopay(t.services, due);
+    await runAutopay(t.services, due);
+    const calls = intentCalls(home.leaseId);
+    expect(calls).toHaveLength(1);
+    const [charge] = await t.services.db.select().from(autopayCharges).where(eq(autopayCharges.leaseId, home.leaseId));
+    const [enrollment] = await t.services.db.select().from(autopayEnrollments).where(eq(autopayEnrollments.id, home.autopayId));
+    expect(calls[0]!.params).toMatchObject({
+      amount: "95000",
+      currency: "usd",
+      customer: enrollment!.customerId,
+      payment_method: enrollment!.paymentMethodId!,
+      off_session: "true",
+      confirm: "true",
+      "transfer_data[destination]": home.accountId,
+      "metadata[kind]": "autopay",
+      "metadata[autopay_charge_id]": charge!.id,
+    });
+    expect(calls[0]!.params.on_behalf_of).toBeUndefined();
+    expect(calls[0]!.params.application_fee_amount).toBeUndefined();
+    expect(calls[0]!.headers["idempotency-key"]).toBe(`autopay-charge-${charge!.id}`);
+    // Paid at Stripe; on the ledger only once the verified event comes.
+    expect(await autopayPayments(home.leaseId)).toHaveLength(0);
+    const intentId = charge!.paymentRef!;
+    expect((await deliver("payment_intent.succeeded", intentEvent(intentId), { secret: "whsec_not_ours" })).status).toBe(400);
+    const eventId = `evt_pi_${++counter}`;
+    const answers = await Promise.all([1, 2, 3].map(() => deliver("payment_intent.succeeded", intentEvent(intentId), { id: eventId })));
+    expect(answers.map((a) => a.body.outcome).sort()).toEqual(["applied", "duplicate", "duplicate"]);
+    expect((await deliver("payment_intent.succeeded", intentEvent(intentId))).body.outcome).toBe("applied");
+    const payments = await autopayPayments(home.leaseId);
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({ amountCents: -95_000, method: "card", reference: intentId, date: due });
+    // A refund at Stripe of an autopay charge is posted as for any online payment.
+    stripe.charges.get(stripe.paymentIntents.get(intentId)!.latest_charge)!.amount_refunded = 5_000;
+    const refunded = { id: stripe.paymentIntents.get(intentId)!.latest_charge, object: "charge", payment_intent: intentId, metadata: { kind: "autopay" } };
+    expect((await deliver("charge.refunded", refunded)).body.outcome).toBe("applied");
+    expect((await entriesOf(home.leaseId)).filter((e) => e.kind === "refund").map((e) => e.amountCents)).toEqual([5_000]);
+  });
+
+  test("a bank debit: written while processing from its event, voided once when the bank returns it", async () => {
+    const home = await onAutopay("bank_fails");
+    const due = nextFirst();
+    at(due);
+    await runAutopay(t.services, due);
+    const [charge] = await t.services.db.select().from(autopayCharges).where(eq(autopayCharges.leaseId, home.leaseId));
+    expect((await deliver("payment_intent.processing", intentEvent(charge!.paymentRef!))).body.outcome).toBe("applied");
+    const [payment] = await autopayPayments(home.leaseId);
+    expect(payment).toMatchObject({ amountCents: -95_000, method: "bank_transfer", description: "Autopay payment from a bank account" });
+    stripe.settleIntent(charge!.paymentRef!);
+    await deliver("payment_intent.payment_failed", intentEvent(charge!.paymentRef!));
+    await deliver("payment_intent.payment_failed", intentEvent(charge!.paymentRef!));
+    expect((await entriesOf(home.leaseId)).filter((e) => e.voids === payment!.id).map((e) => e.amountCents)).toEqual([95_000]);
+    const [failed] = await t.services.db.select().from(autopayCharges).where(eq(autopayCharges.id, charge!.id));
+    expect(failed).toMatchObject({ status: "failed", failedOn: due, failureMessage: "The bank returned the debit (insufficient funds)." });
+  });
+
+  test("a charge on its way to the ledger is not charged again: a late bank return's retry and the next due day fall on one day", async () => {
+    const home = await onAutopay("bank_fails");
+    const due = nextFirst();
+    at(due);
+    await runAutopay(t.services, due);
+    const [first] = await t.services.db.select().from(autopayCharges).where(eq(autopayCharges.leaseId, home.leaseId));
+    expect((await deliver("payment_intent.processing", intentEvent(first!.paymentRef!))).body.outcome).toBe("applied");
+    // The bank returns it three days before the next due day: the retry falls on that day.
+    const next = firstDayOf(nextPeriod(periodOf(due)));
+    at(plusDays(next, -3));
+    stripe.settleIntent(first!.paymentRef!);
+    await deliver("payment_intent.payment_failed", intentEvent(first!.paymentRef!));
+    at(next);
+    await runAutopay(t.services, next);
+    // The first of the day's two claims (the retry, or the new due day's) takes both months' rent;
+    // the other finds it paid by that charge still on its way to the ledger.
+    const charges = await t.services.db.select().from(autopayCharges).where(eq(autopayCharges.leaseId, home.leaseId));
+    expect(charges.map((c) => `${c.dueDate} ${c.attempt}`).sort()).toEqual([`${due} 1`, `${due} 2`, `${next} 1`]);
+    expect(charges.filter((c) => c.dueDate === next || c.attempt === 2).map((c) => `${c.amountCents} ${c.status}`).sort()).toEqual(["0 skipped", "190000 claimed"]);
+    expect(intentCalls(home.leaseId).map((c) => c.params.amount)).toEqual(["95000", "190000"]);
+  });
+
+  test("a decline answered 402 is recorded at once, both parties emailed once; its webhook adds nothing", async () => {
+    const home = await onAutopay("card_declines");
+    const due = nextFirst();
+    at(due);
+    await runAutopay(t.services, due);
+    const [charge] = await t.services.db.select().from(autopayCharges).where(eq(autopayCharges.leaseId, home.leaseId));
+    expect(charge).toMatchObject({ status: "failed", failedOn: due, failureMessage: "Your card was declined." });
+    expect(charge!.paymentRef).toStartWith("pi_");
+    await deliver("payment_intent.payment_failed", intentEvent(charge!.paymentRef!));
+    expect(await mailCount(home.tenantEmail, "autopay_failed")).toBe(1);
+    expect(await mailCount(home.ownerEmail, "owner_autopay_failed")).toBe(1);
+    expect(await autopayPayments(home.leaseId)).toHaveLength(0);
+  });
+
+  test("Stripe not answering: the claim stays, and is taken again once stale with the same idempotency key, so the charge is made once", async () => {
+    const home = await onAutopay("card");
+    const due = nextFirst();
+    at(due);
+    // The first try and the SDK's two retries all fail.
+    stripe.fail("POST", "/v1/payment_intents", 500, { times: 3, when: (params) => params["metadata[lease_id]"] === home.leaseId });
+    await runAutopay(t.services, due);
+    const [claim] = await t.services.db.select().from(autopayCharges).where(eq(autopayCharges.leaseId, home.leaseId));
+    expect(claim).toMatchObject({ status: "claimed", paymentRef: null });
+    // Within the quarter hour the claim is still its first process's: nothing is sent again.
+    t.clock.advance(10 * 60_000);
+    await runAutopay(t.services, due);
+    expect(intentCalls(home.leaseId)).toHaveLength(3);
+    t.clock.advance(6 * 60_000);
+    await runAutopay(t.services, due);
+    await runAutopay(t.services, due);
+    const calls = intentCalls(home.leaseId);
+    expect(calls).toHaveLength(4);
+    expect(new Set(calls.map((c) => c.headers["idempotency-key"]))).toEqual(new Set([`autopay-charge-${claim!.id}`]));
+    expect([...stripe.paymentIntents.values()].filter((i) => i.metadata.lease_id === home.leaseId)).toHaveLength(1);
+  });
+
+  test("a charge Stripe refuses for good (the method removed at Stripe) fails at once, with its emails; one never answered for a day is given up", async () => {
+    const removed = await onAutopay("card");
+    const [enrollment] = await t.services.db.select().from(autopayEnrollments).where(eq(autopayEnrollments.id, removed.autopayId));
+    stripe.paymentMethods.get(enrollment!.paymentMethodId!)!.customer = null;
+    const silent = await onAutopay("card");
+    stripe.fail("POST", "/v1/payment_intents", 500, { times: 1_000, when: (params) => params["metadata[lease_id]"] === silent.leaseId });
+    const due = nextFirst();
+    at(due);
+    await runAutopay(t.services, due);
+    const [refused] = await t.services.db.select().from(autopayCharges).where(eq(autopayCharges.leaseId, removed.leaseId));
+    expect(refused).toMatchObject({ status: "failed", failedOn: due, paymentRef: null });
+    expect(refused!.failureMessage).toStartWith("The saved payment method cannot be charged:");
+    expect(await mailCount(removed.tenantEmail, "autopay_failed")).toBe(1);
+    expect(await mailCount(removed.ownerEmail, "owner_autopay_failed")).toBe(1);
+
+    // Taken again every quarter hour while Stripe keeps its key (a day), then failed and both told.
+    for (const hours of [1, 12, 22]) {
+      t.clock.set(new Date(`${due}T15:00:00Z`));
+      t.clock.advance(hours * 3_600_000);
+      await runAutopay(t.services, due);
+    }
+    const [waiting] = await t.services.db.select().from(autopayCharges).where(eq(autopayCharges.leaseId, silent.leaseId));
+    expect(waiting).toMatchObject({ status: "claimed", paymentRef: null });
+    expect(await mailCount(silent.tenantEmail, "autopay_failed")).toBe(0);
+    t.clock.advance(2 * 3_600_000);
+    await runAutopay(t.services, plusDays(due, 1));
+    const [givenUp] = await t.services.db.select().from(autopayCharges).where(eq(autopayCharges.leaseId, silent.leaseId));
+    expect(givenUp).toMatchObject({ status: "failed", failureMessage: "The payment service did not answer for a day." });
+    expect(await mailCount(silent.tenantEmail, "autopay_failed")).toBe(1);
+    expect(await mailCount(silent.ownerEmail, "owner_autopay_failed")).toBe(1);
+    expect(new Set(intentCalls(silent.leaseId).map((c) => c.headers["idempotency-key"])).size).toBe(1);
+    // Off again, so that no later test meets them (the tenants' sessions are a month old by now).
+    for (const home of [removed, silent]) {
+      const [account] = await t.services.db.select().from(tenantAccounts).where(eq(tenantAccounts.email, home.tenantEmail));
+      expect((await stopAutopay(t.services, account!, home.leaseId)).enabled).toBe(false);
+    }
+  });
+
+  test("stopping autopay detaches the saved method at Stripe", async () => {
+    const home = await onAutopay("card");
+    const [enrollment] = await t.services.db.select().from(autopayEnrollments).where(eq(autopayEnrollments.id, home.autopayId));
+    expect((await home.tenant.delete(`/api/tenant/leases/${home.leaseId}/autopay`)).status).toBe(200);
+    expect(stripe.calls("POST", `/v1/payment_methods/${enrollment!.paymentMethodId}/detach`)).toHaveLength(1);
+    expect(stripe.paymentMethods.get(enrollment!.paymentMethodId!)!.customer).toBeNull();
+  });
+});
+
+// Two server processes on one PostgreSQL, each running the day's autopay three times at the same
+// moment (tests/support/job-runner.ts): whichever process's claim wins charges, the others find the
+// key (lease, due date, attempt) taken. PGlite is one process's embedded database: PostgreSQL only.
+describe.skipIf(!process.env.DATABASE_URL)("autopay from two server processes on one PostgreSQL (PostgreSQL only: two processes cannot share the embedded database)", () => {
+  test("each lease and due date is charged once, and a failed one retried once, whichever process claims it; one event at both processes writes one payment", async () => {
+    const paying: Awaited<ReturnType<typeof onAutopay>>[] = [];
+    for (let i = 0; i < 5; i++) paying.push(await onAutopay("card"));
+    const declining = await onAutopay("card_declines");
+    const env = {
+      DATABASE_URL: t.services.config.DATABASE_URL,
+      STRIPE_SECRET_KEY: "sk_test_stand_in",
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_SECRET,
+      STRIPE_API_BASE: stripe.url,
+      TRUST_PROXY: "true",
+    };
+    const script = new URL("../support/job-runner.ts", import.meta.url).pathname;
+    const processes = await Promise.all([spawnServer({ env, script }), spawnServer({ env, script })]);
+    try {
+      expect(new Set(processes.map((p) => p.pid)).size).toBe(2);
+      const runEverywhere = (date: string) =>
+        Promise.all(
+          processes.flatMap((p) =>
+            [1, 2, 3].map(async () => {
+              const res = await fetch(`${p.url}/run-autopay?now=${date}T15:00:00Z`, { method: "POST" });
+              if (res.status !== 200) throw new Error(`run-autopay answered ${res.status}: ${await res.text()}\n${p.stderr()}`);
+              return (await res.json()) as { charged: number };
+            }),
+          ),
+        );
+      const due = nextFirst();
+      const before = stripe.calls("POST", "/v1/payment_intents").length;
+      const runs = await runEverywhere(due);
+      // Of the six runs, one charged each lease, this test's and the earlier tests' alike: every request for a lease carries one idempotency key.
+      const keys = new Map<string, Set<string>>();
+      for (const call of stripe.calls("POST", "/v1/payment_intents").slice(before)) {
+        const lease = call.params["metadata[lease_id]"]!;
+        keys.set(lease, (keys.get(lease) ?? new Set()).add(call.headers["idempotency-key"]!));
+      }
+      expect([...keys.values()].filter((k) => k.size !== 1)).toEqual([]);
+      expect(runs.reduce((sum, r) => sum + r.charged, 0)).toBeGreaterThanOrEqual(paying.length + 1);
+      for (const home of [...paying, declining]) {
+        expect(intentCalls(home.leaseId)).toHaveLength(1);
+        expect(await t.services.db.select().from(autopayCharges).where(eq(autopayCharges.leaseId, home.leaseId))).toHaveLength(1);
+      }
+      // Stripe's event delivered to both processes at once, and again later: one payment each.
+      for (const home of paying) {
+        const [charge] = await t.services.db.select().from(autopayCharges).where(eq(autopayCharges.leaseId, home.leaseId));
+        const sign = (id?: string) => signedStripeEvent("payment_intent.succeeded", intentEvent(charge!.paymentRef!), { id, secret: WEBHOOK_SECRET });
+        // The same event at both at once; then a new event of the same payment at each.
+        const deliveries = [await sign(`evt_both_${charge!.id}`), await sign(`evt_both_${charge!.id}`), await sign(), await sign()];
+        const outcomes = await Promise.all(
+          deliveries.map((d, i) =>
+            fetch(`${processes[i % 2]!.url}/api/stripe/webhook`, { method: "POST", body: d.payload, headers: d.headers }).then(async (r) => ((await r.json()) as { outcome: string }).outcome),
+          ),
+        );
+        expect(outcomes.sort()).toEqual(["applied", "applied", "applied", "duplicate"]);
+        expect((await autopayPayments(home.leaseId)).map((e) => e.amountCents)).toEqual([-95_000]);
+      }
+      // The declined charge: tried again once, three days later, by one of the two; both parties emailed twice in all.
+      for (const day of [1, 2, 3, 4]) await runEverywhere(plusDays(due, day));
+      expect(intentCalls(declining.leaseId)).toHaveLength(2);
+      expect((await t.services.db.select().from(autopayCharges).where(eq(autopayCharges.leaseId, declining.leaseId))).map((c) => c.attempt).sort()).toEqual([1, 2]);
+      expect(await mailCount(declining.tenantEmail, "autopay_failed")).toBe(2);
+      expect(await mailCount(declining.ownerEmail, "owner_autopay_failed")).toBe(2);
+      for (const home of paying) expect(intentCalls(home.leaseId)).toHaveLength(1);
+    } finally {
+      for (const p of processes) await p.kill();
+    }
+  }, 180_000);
 });

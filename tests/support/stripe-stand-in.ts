@@ -1,6 +1,8 @@
 // A local stand-in for Stripe's API (only what is outside this machine gets a stand-in). It keeps
 // the objects our code creates, answers like Stripe, and records every request so tests can assert
-// the parameters we send (mode, price, customer reuse, metadata, idempotency keys).
+// the parameters we send (mode, price, customer reuse, metadata, idempotency keys). Autopay's
+// objects too: setup-mode checkouts, the PaymentMethods they save to a platform customer, and
+// off-session PaymentIntents, which refuse a method that is not that customer's.
 //
 // It checks what Stripe checks, so a request Stripe would refuse fails here too: the secret key,
 // the API version we pin, idempotency keys (a key replayed with the same body gets the first
@@ -11,7 +13,29 @@
 // business step done twice makes one object. Failures can be injected (500s, rate limits,
 // answers slower than the client waits) to prove the code survives them.
 
+import Stripe from "stripe";
 import { STRIPE_API_VERSION } from "../../src/server/payments/stripe-provider.ts";
+
+const signer = new Stripe("sk_test_signer_only");
+let events = 0;
+
+/**
+ * An event as Stripe delivers it to a webhook: the JSON payload and its `Stripe-Signature` header,
+ * signed by the Stripe SDK's own test helper with the endpoint's secret.
+ */
+export async function signedStripeEvent(type: string, object: Record<string, unknown>, options: { id?: string; secret: string; account?: string }) {
+  const payload = JSON.stringify({
+    id: options.id ?? `evt_${Date.now()}_${++events}`,
+    object: "event",
+    type,
+    created: Math.floor(Date.now() / 1000),
+    api_version: STRIPE_API_VERSION,
+    ...(options.account ? { account: options.account } : {}),
+    data: { object },
+  });
+  const header = await signer.webhooks.generateTestHeaderStringAsync({ payload, secret: options.secret, timestamp: Math.floor(Date.now() / 1000) });
+  return { payload, headers: { "stripe-signature": header, "content-type": "application/json" } };
+}
 
 export interface RecordedRequest {
   method: string;
@@ -45,14 +69,24 @@ export interface StripeStandIn {
   settleBankPayment(sessionId: string, outcome: "clears" | "fails"): Obj;
   /** A refund on a payment-mode checkout's charge. */
   refund(sessionId: string, amount: number): Obj;
+  /** Autopay: payment methods and SetupIntents saved by setup-mode checkouts (all on the platform account). */
+  paymentMethods: Map<string, Obj>;
+  setupIntents: Map<string, Obj>;
+  /**
+   * A setup-mode checkout completed: a card that pays, a card whose charges are declined (like
+   * 4000 0000 0000 0341), or a US bank account whose debits clear or are returned.
+   */
+  completeSetup(sessionId: string, method: "card" | "card_declines" | "bank_clears" | "bank_fails"): Obj;
+  /** A processing bank debit clears or is returned by the bank. */
+  settleIntent(paymentIntentId: string): Obj;
   /** Archives a price, as the dashboard does: it keeps its lookup key but takes no new checkouts. */
   archivePrice(priceId: string): Obj;
   /**
    * The next `times` requests matching `method` and the path prefix fail: a 500 (before anything
    * is done), a 429 rate limit, or "slow" (done and kept for its idempotency key, but answered
-   * after `delayMs`, later than the client waits).
+   * after `delayMs`, later than the client waits); `when` narrows it to requests with such parameters.
    */
-  fail(method: string, pathPrefix: string, kind: 500 | 429 | "slow", options?: { times?: number; delayMs?: number }): void;
+  fail(method: string, pathPrefix: string, kind: 500 | 429 | "slow", options?: { times?: number; delayMs?: number; when?: (params: Record<string, string>) => boolean }): void;
   stop(): void;
 }
 
@@ -70,7 +104,7 @@ const stripeError = (status: number, type: string, message: string, extra: Recor
 
 /** The creates that must carry our own idempotency key: "POST /v1/customers" and the like. */
 function isCreate(route: string, params: Record<string, string>): boolean {
-  if (["POST /v1/customers", "POST /v1/prices", "POST /v1/accounts", "POST /v1/checkout/sessions"].includes(route)) return true;
+  if (["POST /v1/customers", "POST /v1/prices", "POST /v1/accounts", "POST /v1/checkout/sessions", "POST /v1/payment_intents"].includes(route)) return true;
   // A plan change (a subscription's items) charges money; flags such as cancel_at_period_end do not.
   return /^POST \/v1\/subscriptions\/[^/]+$/.test(route) && Object.keys(params).some((k) => k.startsWith("items["));
 }
@@ -79,7 +113,7 @@ export function startStripeStandIn(options: StandInOptions = {}): StripeStandIn 
   const secretKey = options.secretKey ?? "sk_test_stand_in";
   /** Idempotency keys and the first request and answer made with each (as Stripe keeps them for 24 h). */
   const idempotent = new Map<string, { route: string; body: string; status: number; json: unknown }>();
-  const faults: { method: string; prefix: string; kind: 500 | 429 | "slow"; times: number; delayMs: number }[] = [];
+  const faults: { method: string; prefix: string; kind: 500 | 429 | "slow"; times: number; delayMs: number; when?: (params: Record<string, string>) => boolean }[] = [];
   const inFlight = new Set<string>();
   const requests: RecordedRequest[] = [];
   const customers = new Map<string, Obj>();
@@ -89,15 +123,26 @@ export function startStripeStandIn(options: StandInOptions = {}): StripeStandIn 
   const accounts = new Map<string, Obj>();
   const paymentIntents = new Map<string, Obj>();
   const charges = new Map<string, Obj>();
+  const paymentMethods = new Map<string, Obj>();
+  const setupIntents = new Map<string, Obj>();
 
+  const expandsOf = (params: Record<string, string>) => Object.entries(params).filter(([k]) => k.startsWith("expand[")).map(([, v]) => v);
   /** A retrieved checkout with what `expand[]` asked for, as Stripe expands it. */
   const expanded = (session: Obj, params: Record<string, string>) => {
-    const expand = Object.entries(params).filter(([k]) => k.startsWith("expand[")).map(([, v]) => v);
+    const expand = expandsOf(params);
+    if (expand.includes("setup_intent") && session.setup_intent) {
+      const intent = { ...setupIntents.get(session.setup_intent)! };
+      if (expand.includes("setup_intent.payment_method") && intent.payment_method) intent.payment_method = paymentMethods.get(intent.payment_method);
+      return { ...session, setup_intent: intent };
+    }
     if (!expand.includes("payment_intent") || !session.payment_intent) return session;
     const intent = { ...paymentIntents.get(session.payment_intent)! };
     if (expand.includes("payment_intent.latest_charge") && intent.latest_charge) intent.latest_charge = charges.get(intent.latest_charge);
     return { ...session, payment_intent: intent };
   };
+  /** A PaymentIntent with its latest charge when `expand[]` asks for it. */
+  const intentWith = (intent: Obj, params: Record<string, string>) =>
+    expandsOf(params).includes("latest_charge") && intent.latest_charge ? { ...intent, latest_charge: charges.get(intent.latest_charge) } : intent;
 
   const notFound = (what: string) =>
     Response.json({ error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${what}` } }, { status: 404 });
@@ -150,7 +195,7 @@ export function startStripeStandIn(options: StandInOptions = {}): StripeStandIn 
           return Response.json(first.json, { status: first.status, headers: { "idempotent-replayed": "true" } });
         }
       }
-      const fault = faults.find((f) => f.times > 0 && f.method === request.method && url.pathname.startsWith(f.prefix));
+      const fault = faults.find((f) => f.times > 0 && f.method === request.method && url.pathname.startsWith(f.prefix) && (f.when?.(params) ?? true));
       if (fault) fault.times -= 1;
       if (fault?.kind === 500) return stripeError(500, "api_error", "An unknown error occurred (injected).");
       if (fault?.kind === 429) {
@@ -248,6 +293,78 @@ export function startStripeStandIn(options: StandInOptions = {}): StripeStandIn 
         };
         sessions.set(session.id, session);
         return Response.json(session);
+      }
+      if (route === "POST /v1/checkout/sessions" && params.mode === "setup") {
+        // Setup mode saves a method to a customer of this (the platform) account.
+        if (!params.customer || !customers.has(params.customer)) {
+          return stripeError(400, "invalid_request_error", `No such customer: '${params.customer}'`, { code: "resource_missing", param: "customer" });
+        }
+        if (!params.currency && !params["allowed_payment_method_types[0]"]) {
+          return stripeError(400, "invalid_request_error", "currency is required in setup mode when allowed_payment_method_types is not set.", { param: "currency" });
+        }
+        const session = {
+          id: id("cs_test"),
+          object: "checkout.session",
+          mode: "setup",
+          status: "open",
+          customer: params.customer,
+          client_reference_id: params.client_reference_id,
+          metadata: metadataOf(params, "metadata"),
+          setup_intent_metadata: metadataOf(params, "setup_intent_data[metadata]"),
+          setup_intent: null,
+          url: `https://checkout.stripe.test/c/setup/${counter}`,
+          success_url: params.success_url,
+          cancel_url: params.cancel_url,
+        };
+        sessions.set(session.id, session);
+        return Response.json(session);
+      }
+      if (route === "POST /v1/payment_intents") {
+        const customer = params.customer;
+        const method = paymentMethods.get(params.payment_method ?? "");
+        if (!customer || !customers.has(customer)) return stripeError(400, "invalid_request_error", `No such customer: '${customer}'`, { code: "resource_missing", param: "customer" });
+        // A destination charge takes a method of the platform, attached to the platform's customer.
+        if (!method) return stripeError(400, "invalid_request_error", `No such PaymentMethod: '${params.payment_method}'`, { code: "resource_missing", param: "payment_method" });
+        if (method.customer !== customer) {
+          return stripeError(400, "invalid_request_error", `The provided PaymentMethod ${method.id} is not attached to customer ${customer}.`, { param: "payment_method" });
+        }
+        const destination = params["transfer_data[destination]"];
+        if (destination && !accounts.get(destination)?.charges_enabled) {
+          return stripeError(400, "invalid_request_error", `The destination account ${destination} cannot take charges yet.`, { param: "transfer_data[destination]" });
+        }
+        const declines = method.outcome === "declines";
+        const card = method.type === "card";
+        const charge = declines ? null : { id: id("ch"), object: "charge", amount: Number(params.amount), amount_refunded: 0, payment_method_details: { type: method.type }, metadata: metadataOf(params, "metadata") };
+        const intent: Obj = {
+          id: id("pi"),
+          object: "payment_intent",
+          amount: Number(params.amount),
+          currency: params.currency,
+          customer,
+          payment_method: method.id,
+          status: declines ? "requires_payment_method" : card ? "succeeded" : "processing",
+          payment_method_types: [method.type],
+          latest_charge: charge?.id ?? null,
+          last_payment_error: declines ? { type: "card_error", code: "card_declined", message: "Your card was declined." } : null,
+          transfer_data: destination ? { destination } : null,
+          metadata: metadataOf(params, "metadata"),
+        };
+        paymentIntents.set(intent.id, intent);
+        if (charge) charges.set(charge.id, { ...charge, payment_intent: intent.id });
+        if (declines) {
+          // Off session, a decline is a 402 card_error carrying the PaymentIntent.
+          return Response.json({ error: { type: "card_error", code: "card_declined", decline_code: "generic_decline", message: "Your card was declined.", payment_intent: intent } }, { status: 402 });
+        }
+        return Response.json(intentWith(intent, params));
+      }
+      if ((m = route.match(/^GET \/v1\/payment_intents\/([^/]+)$/))) {
+        return paymentIntents.has(m[1]!) ? Response.json(intentWith(paymentIntents.get(m[1]!)!, params)) : notFound("payment_intent");
+      }
+      if ((m = route.match(/^POST \/v1\/payment_methods\/([^/]+)\/detach$/))) {
+        const method = paymentMethods.get(m[1]!);
+        if (!method) return notFound("payment_method");
+        method.customer = null;
+        return Response.json(method);
       }
       if (route === "POST /v1/checkout/sessions") {
         const price = prices.get(params["line_items[0][price]"]!);
@@ -357,6 +474,32 @@ export function startStripeStandIn(options: StandInOptions = {}): StripeStandIn 
     accounts,
     paymentIntents,
     charges,
+    paymentMethods,
+    setupIntents,
+    completeSetup(sessionId, kind) {
+      const session = sessions.get(sessionId)!;
+      const card = kind === "card" || kind === "card_declines";
+      const method = {
+        id: id("pm"),
+        object: "payment_method",
+        type: card ? "card" : "us_bank_account",
+        customer: session.customer,
+        ...(card
+          ? { card: { brand: "visa", last4: kind === "card" ? "4242" : "0341" } }
+          : { us_bank_account: { bank_name: "STRIPE TEST BANK", last4: kind === "bank_clears" ? "6789" : "1116" } }),
+        // What the stand-in's charges of it do (not a Stripe field).
+        outcome: kind === "card_declines" ? "declines" : kind === "bank_fails" ? "fails" : "pays",
+      };
+      paymentMethods.set(method.id, method);
+      const intent = { id: id("seti"), object: "setup_intent", status: "succeeded", customer: session.customer, payment_method: method.id, metadata: session.setup_intent_metadata };
+      setupIntents.set(intent.id, intent);
+      return Object.assign(session, { status: "complete", setup_intent: intent.id });
+    },
+    settleIntent(paymentIntentId) {
+      const intent = paymentIntents.get(paymentIntentId)!;
+      const fails = paymentMethods.get(intent.payment_method)?.outcome === "fails";
+      return Object.assign(intent, fails ? { status: "requires_payment_method", last_payment_error: { type: "invalid_request_error", code: "payment_method_microdeposit_failed", message: "The bank returned the debit (insufficient funds)." } } : { status: "succeeded" });
+    },
     enableAccount(accountId) {
       return Object.assign(accounts.get(accountId)!, { charges_enabled: true, payouts_enabled: true, details_submitted: true });
     },
@@ -393,7 +536,7 @@ export function startStripeStandIn(options: StandInOptions = {}): StripeStandIn 
       return Object.assign(prices.get(priceId)!, { active: false });
     },
     fail(method, pathPrefix, kind, options = {}) {
-      faults.push({ method, prefix: pathPrefix, kind, times: options.times ?? 1, delayMs: options.delayMs ?? 1500 });
+      faults.push({ method, prefix: pathPrefix, kind, times: options.times ?? 1, delayMs: options.delayMs ?? 1500, when: options.when });
     },
     completeCheckout(sessionId, options = {}) {
       const session = sessions.get(sessionId)!;

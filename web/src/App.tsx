@@ -23,6 +23,7 @@ const TestCheckoutPage = lazyWithData(() => import("./features/billing/TestCheck
 const TestBillingPage = lazyWithData(() => import("./features/billing/TestBillingPage.tsx"));
 const TestConnectPage = lazyWithData(() => import("./features/billing/TestConnectPage.tsx"));
 const TestRentCheckoutPage = lazyWithData(() => import("./features/billing/TestRentCheckoutPage.tsx"));
+const TestAutopaySetupPage = lazyWithData(() => import("./features/billing/TestAutopaySetupPage.tsx"));
 const VerifyPage = lazyWithData(() => import("./features/contracts/VerifyPage.tsx"));
 const AdminPage = lazyWithData(() => import("./features/admin/AdminPage.tsx"));
 const AdminLinkPage = lazyWithData(() => import("./features/admin/AdminLinkPage.tsx"));
@@ -63,6 +64,7 @@ export function App() {
         <Route path="/test-billing" element={<TestBillingPage />} />
         <Route path="/test-connect" element={<TestConnectPage />} />
         <Route path="/test-rent-checkout" element={<TestRentCheckoutPage />} />
+        <Route path="/test-autopay-setup" element={<TestAutopaySetupPage />} />
         <Route path="/verify" element={<VerifyPage />} />
         <Route path="/admin" element={<AdminPage />} />
         <Route path="/admin/link" element={<AdminLinkPage />} />

@@ -594,6 +594,116 @@ export const rentReminders = pgTable(
   (t) => [primaryKey({ columns: [t.leaseId, t.period, t.kind] })],
 );
 
+/** The customer a tenant account is at a payment provider: saved payment methods hang on it (one per provider). */
+export const tenantPaymentCustomers = pgTable(
+  "tenant_payment_customers",
+  {
+    tenantAccountId: uuid("tenant_account_id")
+      .notNull()
+      .references((): AnyPgColumn => tenantAccounts.id),
+    provider: text("provider", { enum: ["stripe", "test"] }).notNull(),
+    customerId: text("customer_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantAccountId, t.provider] })],
+);
+
+export const AUTOPAY_STATUSES = ["pending", "active", "stopped"] as const;
+
+/**
+ * A tenant's autopay on a lease (issue 30, item 3): the limit, the payment method saved by a
+ * setup checkout, and the authorization the tenant agreed to (its exact words, when, from where).
+ * `pending` until the provider confirms the saved method; one `active` per lease, since one
+ * balance is paid once.
+ */
+export const autopayEnrollments = pgTable(
+  "autopay_enrollments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: owner(),
+    leaseId: uuid("lease_id")
+      .notNull()
+      .references(() => leases.id),
+    leaseTenantId: uuid("lease_tenant_id")
+      .notNull()
+      .references(() => leaseTenants.id),
+    tenantAccountId: uuid("tenant_account_id")
+      .notNull()
+      .references((): AnyPgColumn => tenantAccounts.id),
+    provider: text("provider", { enum: ["stripe", "test"] }).notNull(),
+    status: text("status", { enum: AUTOPAY_STATUSES }).notNull().default("pending"),
+    limitCents: integer("limit_cents").notNull(),
+    setupSessionId: text("setup_session_id").notNull(),
+    customerId: text("customer_id").notNull(),
+    paymentMethodId: text("payment_method_id"),
+    /** card or us_bank_account */
+    methodType: text("method_type"),
+    /** The card's brand ("visa"), or the bank's name. */
+    brand: text("brand"),
+    last4: text("last4"),
+    /** The authorization as the tenant read it (Reg E 12 CFR 1005.10(b): a copy goes to them by email). */
+    authorizationText: text("authorization_text").notNull(),
+    authorizedAt: tz("authorized_at").notNull(),
+    authorizedIp: text("authorized_ip"),
+    authorizedUserAgent: text("authorized_user_agent"),
+    activatedAt: tz("activated_at"),
+    stoppedAt: tz("stopped_at"),
+    /** Who stopped it: the tenant, the owner (access removed), or the system (replaced by a new method). */
+    stoppedBy: text("stopped_by", { enum: ["tenant", "owner", "system"] }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("autopay_enrollments_session_key").on(t.setupSessionId),
+    uniqueIndex("autopay_enrollments_active_lease_key").on(t.leaseId).where(sql`${t.status} = 'active'`),
+    index("autopay_enrollments_tenant_idx").on(t.tenantAccountId),
+    index("autopay_enrollments_lease_idx").on(t.leaseId),
+  ],
+);
+
+export const AUTOPAY_CHARGE_STATUSES = ["claimed", "processing", "paid", "failed", "skipped", "refunded"] as const;
+
+/**
+ * One autopay charge of a lease for a due date: attempt 1 on the due day, attempt 2 three days
+ * after it failed. The key (lease, due date, attempt) is the claim: the process whose insert
+ * wins charges, every other process (and every later run) finds it taken. The ledger entries
+ * its provider events wrote are kept here, as a rent payment keeps its own.
+ */
+export const autopayCharges = pgTable(
+  "autopay_charges",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: owner(),
+    leaseId: uuid("lease_id")
+      .notNull()
+      .references(() => leases.id),
+    enrollmentId: uuid("enrollment_id")
+      .notNull()
+      .references(() => autopayEnrollments.id),
+    dueDate: day("due_date").notNull(),
+    attempt: smallint("attempt").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status", { enum: AUTOPAY_CHARGE_STATUSES }).notNull().default("claimed"),
+    /** The provider's payment (Stripe's PaymentIntent). */
+    paymentRef: text("payment_ref"),
+    method: text("method"),
+    failureMessage: text("failure_message"),
+    failedOn: day("failed_on"),
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    ledgerEntryId: uuid("ledger_entry_id").references(() => ledgerEntries.id),
+    reversalEntryId: uuid("reversal_entry_id").references(() => ledgerEntries.id),
+    /** When a process took it; a claim left without a payment for long was cut off and is taken again. */
+    claimedAt: tz("claimed_at").notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("autopay_charges_claim_key").on(t.leaseId, t.dueDate, t.attempt),
+    index("autopay_charges_ref_idx").on(t.paymentRef).where(sql`${t.paymentRef} is not null`),
+    index("autopay_charges_retry_idx").on(t.status, t.failedOn),
+  ],
+);
+
 // The built-in test provider's side of online rent (what Stripe Connect would hold): connected
 // accounts and rent checkouts. The app reads them only through the rent-payment provider.
 export const testProviderAccounts = pgTable("test_provider_accounts", {
@@ -621,6 +731,52 @@ export const testProviderRentCheckouts = pgTable("test_provider_rent_checkouts",
   description: text("description").notNull(),
   successUrl: text("success_url").notNull(),
   cancelUrl: text("cancel_url").notNull(),
+  metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
+  createdAt: createdAt(),
+});
+
+/** The test provider's setup checkouts: a tenant saves a test card or bank account for autopay. */
+export const testProviderSetups = pgTable("test_provider_setups", {
+  id: text("id").primaryKey(),
+  customerId: text("customer_id").notNull(),
+  accountId: text("account_id").notNull(),
+  /** open, complete, expired */
+  status: text("status").notNull(),
+  paymentMethodId: text("payment_method_id"),
+  description: text("description").notNull(),
+  successUrl: text("success_url").notNull(),
+  cancelUrl: text("cancel_url").notNull(),
+  metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
+  idempotencyKey: text("idempotency_key").unique(),
+  createdAt: createdAt(),
+});
+
+/** Payment methods saved at the test provider, and how their charges end. */
+export const testProviderPaymentMethods = pgTable("test_provider_payment_methods", {
+  id: text("id").primaryKey(),
+  customerId: text("customer_id").notNull(),
+  type: text("type", { enum: ["card", "us_bank_account"] }).notNull(),
+  brand: text("brand").notNull(),
+  last4: text("last4").notNull(),
+  /** A card's charges succeed or are declined; a bank debit clears or is returned. */
+  outcome: text("outcome", { enum: ["succeeds", "declines", "clears", "fails"] }).notNull(),
+  detachedAt: tz("detached_at"),
+  createdAt: createdAt(),
+});
+
+/** Off-session charges of saved methods at the test provider (Stripe's PaymentIntents), one per idempotency key. */
+export const testProviderPaymentIntents = pgTable("test_provider_payment_intents", {
+  id: text("id").primaryKey(),
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+  accountId: text("account_id").notNull(),
+  customerId: text("customer_id").notNull(),
+  paymentMethodId: text("payment_method_id").notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  /** processing, succeeded, requires_payment_method (failed) */
+  status: text("status").notNull(),
+  method: text("method").notNull(),
+  failureMessage: text("failure_message"),
+  refundedCents: integer("refunded_cents").notNull().default(0),
   metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
   createdAt: createdAt(),
 });

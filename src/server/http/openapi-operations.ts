@@ -11,6 +11,7 @@ import { ZNoticeCopyQuerySchema, ZQueueQuerySchema } from "./routes/evictions.ts
 import { ZMaintenanceListQuerySchema, ZPropertyListQuerySchema } from "./routes/owner-portal.ts";
 import { ZTenantLoginSchema, ZTenantPasswordSchema } from "./routes/tenant.ts";
 import { ZBooksSearchQuerySchema, ZRenewalCheckQuerySchema } from "./routes/lease-signing.ts";
+import { ZAutopayRequestSchema } from "../../shared/autopay.ts";
 import { ZChangePasswordRequestSchema, ZEmailRequestSchema, ZIntroductionRequestSchema, ZLinkTokenRequestSchema, ZLoginRequestSchema, ZResetPasswordRequestSchema, ZSkillsProfileSchema } from "../../shared/account-schema.ts";
 import { ZAdminListQuerySchema, ZAdminLoginRequestSchema, ZSetMemberActiveSchema } from "../../shared/admin.ts";
 import { ZApplyRequestSchema } from "../../shared/application-schema.ts";
@@ -344,6 +345,22 @@ export const API_OPERATIONS: Record<string, Operation> = {
     query: ZBooksSearchQuerySchema,
     answers: { 200: z.object({ query: str, groups: z.array(z.object({ kind: str, label: str, items: z.array(z.object({ id: str, title: str, subtitle: str, path: str })) })) }) },
   },
+  // Autopay and receipts (PORTAL.md 8a).
+  "GET /api/portal/ledger/:entryId/receipt": { tag: "Owner portal", summary: "A payment's receipt (PDF; VOID once voided)", answers: { 200: "pdf" } },
+  "POST /api/portal/ledger/:entryId/receipt/send": {
+    tag: "Owner portal",
+    summary: "Email a payment's receipt again to the lease's tenants",
+    answers: { 200: shape({ success: bool, entry_id: str, receipt_number: str, voided: bool, sent_to: list }) },
+  },
+  "GET /api/tenant/payments/:id/receipt": { tag: "Tenant portal", summary: "A payment's receipt (PDF), by its ledger entry", answers: { 200: "pdf" } },
+  "POST /api/tenant/leases/:id/autopay": {
+    tag: "Tenant portal",
+    summary: "Turn on autopay: the authorization is kept, and the setup checkout saves the card or bank account",
+    body: ZAutopayRequestSchema,
+    answers: { 200: shape({ setup_url: str, autopay_id: str, authorization: str }) },
+  },
+  "DELETE /api/tenant/leases/:id/autopay": { tag: "Tenant portal", summary: "Stop autopay (no charge not yet started is made)", answers: { 200: LOOSE } },
+  "GET /api/tenant/autopay/:id": { tag: "Tenant portal", summary: "Where an autopay setup stands (the page the setup returns to)", answers: { 200: LOOSE } },
   // Leases signed online and renewals (PORTAL.md 8a).
   "GET /api/portal/leases/:id/signature-requests": { tag: "Lease signing", summary: "A lease's signature requests, newest first", answers: { 200: shape({ requests: list }) } },
   "POST /api/portal/leases/:id/signature-requests": {

@@ -1,6 +1,7 @@
 import { dateLabel, type IsoDate } from "../../shared/calendar.ts";
 import { formatCents, PAYMENT_METHOD_LABELS, type PaymentMethod } from "../../shared/portal.ts";
 import type { Config } from "../config.ts";
+import type { PaymentReceiptFacts } from "../documents/receipt-pdf.ts";
 import { renderEmail, withCredential, type RenderedEmail } from "./templates.ts";
 
 // The owner portal's emails to tenants.
@@ -40,6 +41,19 @@ export function paymentReceiptEmail(config: Config, receipt: ReceiptFacts): Rend
       `Paid on: ${dateLabel(receipt.paidOn)}`,
       `Method: ${PAYMENT_METHOD_LABELS[receipt.method]}${receipt.reference ? ` (${receipt.reference})` : ""}`,
     ],
+  });
+}
+
+/** A payment's receipt sent again by the owner, its PDF attached (issue 30, item 4). */
+export function receiptCopyEmail(config: Config, input: { firstName: string; receipt: PaymentReceiptFacts }): RenderedEmail {
+  const { receipt } = input;
+  return renderEmail(config, "receipt_copy", `${receipt.voided ? "VOID receipt" : "Receipt"} ${receipt.number}: ${formatCents(receipt.amountCents)} paid ${dateLabel(receipt.paidOn)}`, {
+    heading: `Your receipt, ${input.firstName}`,
+    paragraphs: [
+      `${receipt.payee} sends you the receipt of the payment of ${formatCents(receipt.amountCents)} made on ${dateLabel(receipt.paidOn)} for ${receipt.place}. The PDF is attached.`,
+      ...(receipt.voided ? [`This payment was voided on ${dateLabel(receipt.voided.on)} (${receipt.voided.reason}), so the receipt says VOID.`] : []),
+    ],
+    list: [`Receipt: ${receipt.number}`, `Method: ${receipt.method}`, `Balance after this payment: ${formatCents(receipt.balanceAfterCents)}`],
   });
 }
 

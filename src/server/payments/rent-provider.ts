@@ -6,6 +6,10 @@
 // STRIPE_SECRET_KEY is set, else the built-in test provider. The domain reads provider objects
 // back (never trusting event order), as for memberships.
 
+/** The metadata `kind` of autopay's setup checkouts and of its off-session charges. */
+export const AUTOPAY_SETUP_KIND = "autopay_setup";
+export const AUTOPAY_KIND = "autopay";
+
 export interface PayoutAccountSnapshot {
   accountId: string;
   chargesEnabled: boolean;
@@ -45,6 +49,63 @@ export interface RentCheckoutSnapshot {
   metadata: Record<string, string>;
 }
 
+/** A payment method saved for charges without the payer present (autopay): on the platform's customer. */
+export interface SavedPaymentMethod {
+  id: string;
+  type: "card" | "us_bank_account";
+  /** The card's brand ("visa"), or the bank's name. */
+  brand: string;
+  last4: string;
+}
+
+export interface AutopaySetupRequest {
+  /** The owner's connected account the saved method will pay (recorded in the metadata). */
+  accountId: string;
+  /** The tenant's customer on the platform account, which the method is saved to. */
+  customerId: string;
+  /** What the payer sees: "Autopay of the rent for 1834 S Loomis St, unit 1". */
+  description: string;
+  /** Our id of what is set up: the autopay enrollment. */
+  clientReferenceId: string;
+  /** kind "autopay_setup", autopay_id, lease_id, owner_id. */
+  metadata: Record<string, string>;
+  successUrl: string;
+  cancelUrl: string;
+  idempotencyKey: string;
+}
+
+export interface AutopaySetupSnapshot {
+  sessionId: string;
+  state: "open" | "complete" | "expired";
+  customerId: string | null;
+  paymentMethod: SavedPaymentMethod | null;
+  metadata: Record<string, string>;
+}
+
+export interface SavedMethodChargeRequest {
+  /** The owner's connected account: the destination of the charge. */
+  accountId: string;
+  customerId: string;
+  paymentMethodId: string;
+  amountCents: number;
+  description: string;
+  /** kind "autopay", autopay_charge_id, lease_id, owner_id. */
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
+/** Where an off-session charge stands (Stripe's PaymentIntent); a bank debit is `processing` for days. */
+export interface SavedMethodPaymentSnapshot {
+  paymentRef: string;
+  state: "processing" | "paid" | "failed";
+  amountCents: number;
+  method: "card" | "us_bank_account" | null;
+  refundedCents: number;
+  /** Why it failed, in words for the payer ("Your card was declined."). */
+  failureMessage: string | null;
+  metadata: Record<string, string>;
+}
+
 /** The provider's events about online rent, in our words. */
 export type RentEvent =
   | { id: string; type: "account.updated"; accountId: string }
@@ -53,6 +114,9 @@ export type RentEvent =
       type: "checkout.session.completed" | "checkout.session.async_payment_succeeded" | "checkout.session.async_payment_failed" | "checkout.session.expired";
       sessionId: string;
     }
+  /** A setup checkout for autopay completed, or its bank account was verified later: the enrollment to re-read. */
+  | { id: string; type: "autopay_setup.completed"; autopayId: string }
+  | { id: string; type: "payment_intent.processing" | "payment_intent.succeeded" | "payment_intent.payment_failed"; paymentRef: string }
   | { id: string; type: "charge.refunded"; paymentRef: string };
 
 export interface RentPaymentProvider {
@@ -64,6 +128,16 @@ export interface RentPaymentProvider {
   getAccount(accountId: string): Promise<PayoutAccountSnapshot | null>;
   createRentCheckout(request: RentCheckoutRequest): Promise<{ sessionId: string; url: string }>;
   getRentCheckout(sessionId: string): Promise<RentCheckoutSnapshot | null>;
+  /** The tenant's customer on the platform account, made once per tenant account (the key names it). */
+  createPayerCustomer(payer: { tenantAccountId: string; email: string; name: string }): Promise<string>;
+  /** A checkout in setup mode (card or US bank account) that saves a method to the customer for autopay. */
+  createAutopaySetup(request: AutopaySetupRequest): Promise<{ sessionId: string; url: string }>;
+  getAutopaySetup(sessionId: string): Promise<AutopaySetupSnapshot | null>;
+  /** Charges a saved method off session as a destination charge; a decline is an answer (state failed), not an error. */
+  chargeSavedMethod(request: SavedMethodChargeRequest): Promise<SavedMethodPaymentSnapshot>;
+  getSavedMethodPayment(paymentRef: string): Promise<SavedMethodPaymentSnapshot | null>;
+  /** The method can no longer be charged (autopay stopped). */
+  detachPaymentMethod(paymentMethodId: string): Promise<void>;
   /** Test provider only: the events its last calls produced, which a webhook would deliver. */
   takeRentEvents?(): RentEvent[];
 }

@@ -10,6 +10,7 @@ import { trpc } from "../trpc.ts";
 const TenantHome = lazy(() => import("../features/tenant/TenantHome.tsx"));
 const TenantLedger = lazy(() => import("../features/tenant/TenantLedger.tsx"));
 const TenantPayment = lazy(() => import("../features/tenant/TenantPayment.tsx"));
+const TenantAutopaySetup = lazy(() => import("../features/tenant/TenantAutopay.tsx"));
 const TenantRequests = lazy(() => import("../features/tenant/TenantRequests.tsx"));
 const TenantNewRequest = lazy(() => import("../features/tenant/TenantNewRequest.tsx"));
 const TenantRequest = lazy(() => import("../features/tenant/TenantRequest.tsx"));
@@ -39,6 +40,7 @@ function SignedIn() {
           <Route index element={<TenantHome />} />
           <Route path="leases/:id" element={<TenantLedger />} />
           <Route path="payments/:id" element={<TenantPayment />} />
+          <Route path="autopay/:id" element={<TenantAutopaySetup />} />
           <Route path="maintenance" element={<TenantRequests />} />
           <Route path="maintenance/new" element={<TenantNewRequest />} />
           <Route path="maintenance/:id" element={<TenantRequest />} />

@@ -88,6 +88,12 @@ export function rentOwedOn(entries: readonly LedgerFact[], through: IsoDate): nu
   return allocate(entries, through).rentUnpaidCents;
 }
 
+/** Everything the tenant owed at the end of a day: rent, deposits, fees and late fees unpaid (nothing while in credit). */
+export function balanceDueOn(entries: readonly LedgerFact[], through: IsoDate): number {
+  const allocation = allocate(entries, through);
+  return allocation.rentUnpaidCents + allocation.depositUnpaidCents + allocation.feesUnpaidCents;
+}
+
 /** What the tenant owed in fees and late fees at the end of a day. */
 export function feesOwedOn(entries: readonly LedgerFact[], through: IsoDate): number {
   return allocate(entries, through).feesUnpaidCents;

@@ -4,6 +4,7 @@ import { leases, leaseTenants, ledgerEntries, ownerStatements, portalPurchases, 
 import type { Services } from "../../services.ts";
 import type { Owner } from "./access.ts";
 import { describeTenant } from "./leases.ts";
+import { autopayByLeaseTenant } from "./autopay.ts";
 import { withRunningBalance } from "./ledger.ts";
 import { listExpenses } from "./expenses.ts";
 import { postOwnerDue } from "./posting.ts";
@@ -36,6 +37,8 @@ export async function exportOwnerBooks(services: Services, owner: Owner) {
     exportCases(db, owner.id, today),
     exportJobs(db, owner.id),
   ]);
+  // Who pays by autopay, as the lease answers it (PORTAL.md 8a).
+  const autopays = await autopayByLeaseTenant(db, leaseRows.map((l) => l.id));
   return {
     exported_at: services.now().toISOString(),
     as_of: today,
@@ -52,7 +55,7 @@ export async function exportOwnerBooks(services: Services, owner: Owner) {
       books_from: l.booksFrom,
       returned_payment_fee_cents: l.returnedPaymentFeeCents,
       late_fee: l.lateFee ?? null,
-      tenants: tenantRows.filter((t) => t.leaseId === l.id).map(describeTenant),
+      tenants: tenantRows.filter((t) => t.leaseId === l.id).map((t) => ({ ...describeTenant(t), autopay: autopays.get(t.id) ?? null })),
       ledger: withRunningBalance(entryRows.filter((e) => e.leaseId === l.id)),
     })),
     expenses: expenseList.expenses,

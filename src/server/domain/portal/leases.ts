@@ -13,6 +13,7 @@ import { lateFeeWarnings } from "./late-fee-limits.ts";
 import { findOwnedUnit, rulesOfUnits } from "./properties.ts";
 import { rentSchedule } from "./rent.ts";
 import { isUuid } from "../ids.ts";
+import { autopayByLeaseTenant, type AutopayView } from "./autopay.ts";
 
 // Leases and their tenants (PORTAL.md 2): one unit, dates, rent, due day, deposit, late-fee policy
 // and one or more tenants. Two leases of one unit never overlap; ending a lease sets its end date
@@ -58,7 +59,15 @@ export interface LeasePlace {
   property: { id: string; display_name: string; line1: string; city: string; state: string; zip: string };
 }
 
-export function describeLease(lease: LeaseRow, tenants: TenantRow[], place: LeasePlace, balanceCents: number, today: IsoDate, lateFeeWarnings: string[] = []) {
+export function describeLease(
+  lease: LeaseRow,
+  tenants: TenantRow[],
+  place: LeasePlace,
+  balanceCents: number,
+  today: IsoDate,
+  lateFeeWarnings: string[] = [],
+  autopays: Map<string, AutopayView> = new Map(),
+) {
   return {
     id: lease.id,
     unit_id: lease.unitId,
@@ -79,7 +88,8 @@ export function describeLease(lease: LeaseRow, tenants: TenantRow[], place: Leas
     reminder_days: lease.reminderDays,
     state: leaseState(lease, today),
     balance_cents: balanceCents,
-    tenants: tenants.map(describeTenant),
+    // Who pays by autopay (PORTAL.md 8a): each tenant's, null when they never turned it on.
+    tenants: tenants.map((t) => ({ ...describeTenant(t), autopay: autopays.get(t.id) ?? null })),
   };
 }
 export type LeaseView = ReturnType<typeof describeLease>;
@@ -148,16 +158,17 @@ export async function balancesOf(db: DbOrTx, owner: Owner, leaseIds: string[]): 
 
 export async function describeLeases(db: DbOrTx, owner: Owner, rows: LeaseRow[], today: IsoDate): Promise<LeaseView[]> {
   const ids = rows.map((l) => l.id);
-  const [places, tenants, balances, rules] = await Promise.all([
+  const [places, tenants, balances, rules, autopays] = await Promise.all([
     placesOf(db, owner.id, rows.map((l) => l.unitId)),
     tenantsOf(db, owner, ids),
     balancesOf(db, owner, ids),
     rulesOfUnits(db, owner.id, rows.filter((l) => l.lateFee).map((l) => l.unitId)),
+    autopayByLeaseTenant(db, ids),
   ]);
   return rows.map((l) => {
     const ruleSet = rules.get(l.unitId)?.rules;
     const warnings = ruleSet ? lateFeeWarnings(l.lateFee, l.rentCents, ruleSet) : [];
-    return describeLease(l, tenants.get(l.id) ?? [], places.get(l.unitId)!, balances.get(l.id) ?? 0, today, warnings);
+    return describeLease(l, tenants.get(l.id) ?? [], places.get(l.unitId)!, balances.get(l.id) ?? 0, today, warnings, autopays);
   });
 }
 

@@ -18,6 +18,7 @@ import { balanceOf } from "./ledger-rules.ts";
 import { emailReceipts } from "./ledger.ts";
 import { placesOf } from "./leases.ts";
 import { postLeaseNow } from "./posting.ts";
+import { autopayChargeByRef, autopaySetupOf, reconcileAutopayCharge, reconcileAutopaySetup } from "./autopay.ts";
 import { reconcilePurchase } from "./purchases.ts";
 import { assertLeaseRunning } from "./tenant-access.ts";
 import { findTenantLease } from "./tenants.ts";
@@ -167,46 +168,60 @@ export async function rentPaymentStatus(services: Services, tenant: TenantAccoun
 
 const LEDGER_METHOD = { card: "card", us_bank_account: "bank_transfer" } as const;
 
-/**
- * Brings a rent payment and the ledger to the checkout's state as the provider reports it:
- * processing or paid writes the payment once; failed after it was written voids it; a refund
- * not yet on the ledger is posted. Run under the payment row's lock, so concurrent deliveries
- * take turns.
- */
-export async function reconcileRentPayment(tx: Tx, services: Services, snapshot: RentCheckoutSnapshot): Promise<"applied" | "unknown"> {
-  const [row] = await tx.select().from(rentPayments).where(eq(rentPayments.sessionId, snapshot.sessionId)).for("update");
-  if (!row) return "unknown";
-  const [lease] = await tx.select().from(leases).where(eq(leases.id, row.leaseId));
-  const today = chicagoToday(services.now());
-  const method = snapshot.method ? LEDGER_METHOD[snapshot.method] : "other";
-  let ledgerEntryId = row.ledgerEntryId;
-  let reversalEntryId = row.reversalEntryId;
-  let refundedCents = row.refundedCents;
+/** What the ledger holds of one payment made through the provider: a checkout's, or an autopay charge's. */
+export interface OnlinePaymentBooks {
+  ownerId: string;
+  leaseId: string;
+  ledgerEntryId: string | null;
+  reversalEntryId: string | null;
+  refundedCents: number;
+}
 
-  if ((snapshot.state === "processing" || snapshot.state === "paid") && !ledgerEntryId) {
-    const bank = snapshot.method === "us_bank_account";
+/** The payment as the provider reports it now. */
+export interface ReportedPayment {
+  state: RentCheckoutSnapshot["state"];
+  amountCents: number;
+  method: "card" | "us_bank_account" | null;
+  paymentRef: string | null;
+  refundedCents: number;
+}
+
+/**
+ * Brings the ledger to a provider payment's state: processing or paid writes the payment once (with
+ * the tenants' receipts and the owner's news); failed after it was written voids it; a refund not
+ * yet on the ledger is posted. `label` names it on the ledger ("Online payment", "Autopay payment").
+ * Answers what the books hold now; the caller keeps that on its row, under that row's lock.
+ */
+export async function applyOnlinePayment(tx: Tx, services: Services, books: OnlinePaymentBooks, reported: ReportedPayment, label: string): Promise<OnlinePaymentBooks> {
+  const [lease] = await tx.select().from(leases).where(eq(leases.id, books.leaseId));
+  const today = chicagoToday(services.now());
+  const method = reported.method ? LEDGER_METHOD[reported.method] : "other";
+  let { ledgerEntryId, reversalEntryId, refundedCents } = books;
+
+  if ((reported.state === "processing" || reported.state === "paid") && !ledgerEntryId) {
+    const bank = reported.method === "us_bank_account";
     const [entry] = await tx
       .insert(ledgerEntries)
       .values({
-        ownerId: row.ownerId,
-        leaseId: row.leaseId,
+        ownerId: books.ownerId,
+        leaseId: books.leaseId,
         date: today,
         kind: "payment",
-        description: bank ? "Online payment from a bank account" : "Online payment by card",
-        amountCents: -snapshot.amountCents,
+        description: bank ? `${label} from a bank account` : `${label} by card`,
+        amountCents: -reported.amountCents,
         period: periodOf(today),
         method,
-        reference: snapshot.paymentRef,
+        reference: reported.paymentRef,
         source: "tenant",
       })
       .returning();
     ledgerEntryId = entry!.id;
-    const [owner] = await tx.select().from(members).where(eq(members.id, row.ownerId));
-    const balanceCents = balanceOf(await tx.select().from(ledgerEntries).where(eq(ledgerEntries.leaseId, row.leaseId)));
-    await emailReceipts(tx, services, lease!, owner!, { amountCents: snapshot.amountCents, paidOn: today, method, reference: "online", balanceCents, online: true });
+    const [owner] = await tx.select().from(members).where(eq(members.id, books.ownerId));
+    const balanceCents = balanceOf(await tx.select().from(ledgerEntries).where(eq(ledgerEntries.leaseId, books.leaseId)));
+    await emailReceipts(tx, services, lease!, owner!, { amountCents: reported.amountCents, paidOn: today, method, reference: "online", balanceCents, online: true });
     // The owner hears of it at once (PORTAL.md 4), and sees it on the dashboard's recent payments.
-    const tenants = await tx.select({ firstName: leaseTenants.firstName, lastName: leaseTenants.lastName }).from(leaseTenants).where(eq(leaseTenants.leaseId, row.leaseId));
-    const place = (await placesOf(tx, row.ownerId, [lease!.unitId])).get(lease!.unitId)!;
+    const tenants = await tx.select({ firstName: leaseTenants.firstName, lastName: leaseTenants.lastName }).from(leaseTenants).where(eq(leaseTenants.leaseId, books.leaseId));
+    const place = (await placesOf(tx, books.ownerId, [lease!.unitId])).get(lease!.unitId)!;
     await enqueueEmail(tx, {
       to: owner!.email,
       memberId: owner!.id,
@@ -214,24 +229,24 @@ export async function reconcileRentPayment(tx: Tx, services: Services, snapshot:
         ownerFirstName: owner!.firstName,
         tenantNames: tenants.map((t) => `${t.firstName} ${t.lastName}`).join(" and "),
         place: `${place.property.display_name}, unit ${place.unit.label}`,
-        amountCents: snapshot.amountCents,
+        amountCents: reported.amountCents,
         paidOn: today,
         method,
         balanceCents,
-        leaseId: row.leaseId,
+        leaseId: books.leaseId,
       }),
     });
   }
-  if (snapshot.state === "failed" && ledgerEntryId && !reversalEntryId) {
+  if (reported.state === "failed" && ledgerEntryId && !reversalEntryId) {
     const [payment] = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.id, ledgerEntryId));
     const [voided] = await tx
       .insert(ledgerEntries)
       .values({
-        ownerId: row.ownerId,
-        leaseId: row.leaseId,
+        ownerId: books.ownerId,
+        leaseId: books.leaseId,
         date: payment!.date,
         kind: "void",
-        description: "Void: the bank returned this online payment",
+        description: `Void: the bank returned this ${label.toLowerCase()}`,
         amountCents: -payment!.amountCents,
         period: payment!.period,
         voids: payment!.id,
@@ -240,22 +255,35 @@ export async function reconcileRentPayment(tx: Tx, services: Services, snapshot:
       .returning();
     reversalEntryId = voided!.id;
   }
-  if (snapshot.refundedCents > refundedCents) {
+  if (reported.refundedCents > refundedCents) {
     await tx.insert(ledgerEntries).values({
-      ownerId: row.ownerId,
-      leaseId: row.leaseId,
+      ownerId: books.ownerId,
+      leaseId: books.leaseId,
       date: today,
       kind: "refund",
-      description: "Refund of an online payment",
-      amountCents: snapshot.refundedCents - refundedCents,
+      description: `Refund of an ${label.toLowerCase()}`,
+      amountCents: reported.refundedCents - refundedCents,
       period: periodOf(today),
-      reference: snapshot.paymentRef,
+      reference: reported.paymentRef,
       source: "system",
     });
-    refundedCents = snapshot.refundedCents;
+    refundedCents = reported.refundedCents;
   }
+  // A payment (or its reversal) changes which late fees stand.
+  await postLeaseNow(tx, lease!, today);
+  return { ...books, ledgerEntryId, reversalEntryId, refundedCents };
+}
+
+/**
+ * Brings a rent payment and the ledger to the checkout's state as the provider reports it (see
+ * applyOnlinePayment). Run under the payment row's lock, so concurrent deliveries take turns.
+ */
+export async function reconcileRentPayment(tx: Tx, services: Services, snapshot: RentCheckoutSnapshot): Promise<"applied" | "unknown"> {
+  const [row] = await tx.select().from(rentPayments).where(eq(rentPayments.sessionId, snapshot.sessionId)).for("update");
+  if (!row) return "unknown";
+  const books = await applyOnlinePayment(tx, services, row, snapshot, "Online payment");
   const status =
-    refundedCents > 0 && refundedCents >= row.amountCents
+    books.refundedCents > 0 && books.refundedCents >= row.amountCents
       ? "refunded"
       : snapshot.state === "paid"
         ? "paid"
@@ -268,10 +296,16 @@ export async function reconcileRentPayment(tx: Tx, services: Services, snapshot:
               : "initiated";
   await tx
     .update(rentPayments)
-    .set({ status, method: snapshot.method, paymentRef: snapshot.paymentRef, ledgerEntryId, reversalEntryId, refundedCents, updatedAt: services.now() })
+    .set({
+      status,
+      method: snapshot.method,
+      paymentRef: snapshot.paymentRef,
+      ledgerEntryId: books.ledgerEntryId,
+      reversalEntryId: books.reversalEntryId,
+      refundedCents: books.refundedCents,
+      updatedAt: services.now(),
+    })
     .where(eq(rentPayments.id, row.id));
-  // A payment (or its reversal) changes which late fees stand.
-  await postLeaseNow(tx, lease!, today);
   return "applied";
 }
 
@@ -292,10 +326,28 @@ export async function applyRentEvent(services: Services, event: RentEvent): Prom
       return updated.length ? "applied" : "unknown";
     });
   }
+  if (event.type === "autopay_setup.completed") {
+    const setup = await autopaySetupOf(services, event.autopayId);
+    return services.db.transaction(async (tx) => {
+      if (!(await firstDelivery(tx, event))) return "duplicate";
+      return setup ? reconcileAutopaySetup(tx, services, setup) : "unknown";
+    });
+  }
   let sessionId: string | null = null;
-  if (event.type === "charge.refunded") {
-    const [row] = await services.db.select({ sessionId: rentPayments.sessionId }).from(rentPayments).where(eq(rentPayments.paymentRef, event.paymentRef));
-    sessionId = row?.sessionId ?? null;
+  if ("paymentRef" in event) {
+    // A refund names a checkout's payment, or an autopay charge's; the other events are autopay charges'.
+    if (event.type === "charge.refunded") {
+      const [row] = await services.db.select({ sessionId: rentPayments.sessionId }).from(rentPayments).where(eq(rentPayments.paymentRef, event.paymentRef));
+      sessionId = row?.sessionId ?? null;
+    }
+    if (!sessionId) {
+      const ours = event.type !== "charge.refunded" || (await autopayChargeByRef(services.db, event.paymentRef)) !== null;
+      const payment = ours ? await provider.getSavedMethodPayment(event.paymentRef) : null;
+      return services.db.transaction(async (tx) => {
+        if (!(await firstDelivery(tx, event))) return "duplicate";
+        return payment ? reconcileAutopayCharge(tx, services, payment) : "unknown";
+      });
+    }
   } else sessionId = event.sessionId;
   const snapshot = sessionId ? await provider.getRentCheckout(sessionId) : null;
   return services.db.transaction(async (tx) => {

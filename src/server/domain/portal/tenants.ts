@@ -20,6 +20,7 @@ import { findOwnedLease, LEASE_NOT_FOUND } from "./leases.ts";
 import { postLeaseNow, type LeaseRow } from "./posting.ts";
 import { rentSchedule } from "./rent.ts";
 import { stillReadable, tenancyOf } from "./tenant-access.ts";
+import { autopayPlace, detachStoppedMethods, endAutopayOfTenancy, tenantAutopays } from "./autopay.ts";
 
 // Tenants and the tenant portal (PORTAL.md 1 and 4): the owner invites a tenant of a lease by
 // email; the single-use link signs them in at /tenant (the member sign-in-link design); they may
@@ -278,7 +279,7 @@ export async function answerInvitation(services: Services, tenant: TenantAccount
  */
 export async function revokeTenantAccess(services: Services, owner: Owner, leaseId: string, tenantId: string) {
   const now = services.now();
-  return services.db.transaction(async (tx) => {
+  const answer = await services.db.transaction(async (tx) => {
     const lease = await findOwnedLease(tx, owner, leaseId);
     const [tenancy] = isUuid(tenantId)
       ? await tx
@@ -289,15 +290,20 @@ export async function revokeTenantAccess(services: Services, owner: Owner, lease
           .for("update")
       : [];
     if (!tenancy) throw notFound("Tenant not found.");
-    if (tenancy.accessRevokedAt) return { success: true, tenant_id: tenancy.id, access_revoked_at: tenancy.accessRevokedAt.toISOString() };
+    if (tenancy.accessRevokedAt) return { success: true, tenant_id: tenancy.id, access_revoked_at: tenancy.accessRevokedAt.toISOString(), detach: [] as string[] };
     await tx.update(leaseTenants).set({ accessRevokedAt: now }).where(eq(leaseTenants.id, tenancy.id));
+    // A tenant who no longer sees the lease no longer pays it automatically either.
+    const detach = await endAutopayOfTenancy(tx, services, tenancy.id);
     await tx.update(signInTokens).set({ usedAt: now }).where(and(eq(signInTokens.leaseTenantId, tenancy.id), isNull(signInTokens.usedAt)));
     if (tenancy.tenantAccountId) {
       const [other] = await tx.select({ id: leaseTenants.id }).from(leaseTenants).where(tenancyOf(tenancy.tenantAccountId)).limit(1);
       if (!other) await tx.delete(sessions).where(eq(sessions.tenantAccountId, tenancy.tenantAccountId));
     }
-    return { success: true, tenant_id: tenancy.id, access_revoked_at: now.toISOString() };
+    return { success: true, tenant_id: tenancy.id, access_revoked_at: now.toISOString(), detach };
   });
+  const { detach, ...result } = answer;
+  await detachStoppedMethods(services, detach);
+  return result;
 }
 
 /**
@@ -331,7 +337,13 @@ export async function tenantOverview(services: Services, tenant: TenantAccountRo
   const { db } = services;
   const today = chicagoToday(services.now());
   const rows = await db
-    .select({ lease: leases, unit: units, property: properties, owner: { id: members.id, firstName: members.firstName, lastName: members.lastName } })
+    .select({
+      lease: leases,
+      unit: units,
+      property: properties,
+      owner: { id: members.id, firstName: members.firstName, lastName: members.lastName },
+      tenancy: { firstName: leaseTenants.firstName, lastName: leaseTenants.lastName },
+    })
     .from(leaseTenants)
     .innerJoin(leases, eq(leases.id, leaseTenants.leaseId))
     .innerJoin(units, eq(units.id, leases.unitId))
@@ -342,7 +354,7 @@ export async function tenantOverview(services: Services, tenant: TenantAccountRo
   for (const row of rows) if (!row.lease.postedThrough || row.lease.postedThrough < today) await postLeaseNow(db, row.lease, today);
   const leaseIds = rows.map((r) => r.lease.id);
   const ownerIds = [...new Set(rows.map((r) => r.owner.id))];
-  const [entries, payouts, settings, documents] = await Promise.all([
+  const [entries, payouts, settings, documents, autopays] = await Promise.all([
     leaseIds.length ? db.select().from(ledgerEntries).where(inArray(ledgerEntries.leaseId, leaseIds)) : Promise.resolve([]),
     ownerIds.length ? db.select().from(payoutAccounts).where(inArray(payoutAccounts.ownerId, ownerIds)) : Promise.resolve([]),
     ownerIds.length ? db.select().from(ownerSettings).where(inArray(ownerSettings.ownerId, ownerIds)) : Promise.resolve([]),
@@ -360,12 +372,13 @@ export async function tenantOverview(services: Services, tenant: TenantAccountRo
           .innerJoin(portalFiles, eq(portalFiles.id, leaseDocuments.fileId))
           .where(and(inArray(leaseDocuments.leaseId, leaseIds), eq(leaseDocuments.sharedWithTenants, true)))
       : Promise.resolve([]),
+    tenantAutopays(db, tenant, leaseIds),
   ]);
   return {
     tenant: describeTenantAccount(tenant),
     /** Leases a landlord invited this tenant to, waiting for the tenant's answer (PORTAL.md 1). */
     invitations: await pendingInvitations(db, tenant),
-    leases: rows.map(({ lease, unit, property, owner }) => {
+    leases: rows.map(({ lease, unit, property, owner, tenancy }) => {
       const payout = payouts.find((p) => p.ownerId === owner.id);
       return {
         id: lease.id,
@@ -381,6 +394,11 @@ export async function tenantOverview(services: Services, tenant: TenantAccountRo
         online_payment: Boolean(payout?.chargesEnabled),
         payment_instructions: settings.find((s) => s.ownerId === owner.id)?.paymentInstructions ?? "",
         documents: documents.filter((d) => d.leaseId === lease.id).map((d) => ({ id: d.id, title: d.title, file_name: d.name, size_bytes: d.sizeBytes, file_id: d.fileId })),
+        /** This tenant's autopay on the lease (issue 30, item 3), and the facts its authorization names. */
+        autopay: {
+          ...autopays.get(lease.id)!,
+          terms: { tenant_name: `${tenancy.firstName} ${tenancy.lastName}`, landlord: `${owner.firstName} ${owner.lastName}`, place: autopayPlace(property, unit), due_day: lease.dueDay },
+        },
       };
     }),
   };

@@ -44,7 +44,7 @@ import {
   uploadAffidavit,
 } from "../../domain/portal/service-jobs.ts";
 import { requireAdmin, type AppEnv } from "../auth.ts";
-import { pdfResponse } from "../pdf.ts";
+import { download } from "../download.ts";
 import { readJson, readQuery, readUpload, takesFile } from "../validate.ts";
 
 // PORTAL.md 7.2, 7.3 and 8: eviction cases, their notices and the process server, for the owner
@@ -59,7 +59,7 @@ export const ZQueueQuerySchema = z.object({ state: z.enum(["open", "all"]).optio
 /** `tenant` (the default): the notice to serve; `owner`: with the app's computed dates, "verify with counsel". */
 export const ZNoticeCopyQuerySchema = z.object({ copy: z.enum(["tenant", "owner"], "Choose the copy: tenant or owner").default("tenant") });
 
-const pdf = pdfResponse;
+const pdf = (c: Context<AppEnv>, file: { body: Uint8Array; filename: string }) => download(c, { ...file, contentType: "application/pdf" });
 
 export const ownerEvictionRoutes = new Hono<AppEnv>()
   .get("/evictions", async (c) => c.json(await listCases(c.var.services, await read(c))))

@@ -1,4 +1,4 @@
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import {
   expenseCategoryList,
   ZBankImportRequestSchema,
@@ -23,9 +23,9 @@ import {
   scheduleEFile,
   scheduleEReport,
   statementFile,
-  type ReportFile,
 } from "../../domain/portal/reports.ts";
 import type { AppEnv } from "../auth.ts";
+import { download } from "../download.ts";
 import { readJson, readQuery, readUpload, takesFile } from "../validate.ts";
 
 // PORTAL.md 6 and 8: expenses, the bank import, the monthly owner statement, Schedule E and the
@@ -35,15 +35,6 @@ import { readJson, readQuery, readUpload, takesFile } from "../validate.ts";
 const read = (c: { var: AppEnv["Variables"] }) => requireOwner(c.var.services, c.var.auth, "read");
 const write = (c: { var: AppEnv["Variables"] }) => requireOwner(c.var.services, c.var.auth, "write");
 
-/** A report as a download: never shown inline, never cached by anyone else. */
-function download(c: Context<AppEnv>, file: ReportFile) {
-  return c.body(typeof file.body === "string" ? file.body : new Uint8Array(file.body), 200, {
-    "content-type": file.contentType,
-    "content-disposition": `attachment; filename="${file.filename}"`,
-    "x-content-type-options": "nosniff",
-    "cache-control": "private, no-store",
-  });
-}
 
 export const ownerBooksRoutes = new Hono<AppEnv>()
   .get("/expense-categories", async (c) => {

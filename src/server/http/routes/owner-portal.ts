@@ -32,11 +32,13 @@ import { assignRequest, createOwnerRequest, deleteRequestPhoto, getOwnerRequest,
 import { payoutStatus, savePaymentInstructions, startPayoutOnboarding } from "../../domain/portal/online-rent.ts";
 import { inviteTenant, revokeTenantAccess } from "../../domain/portal/tenants.ts";
 import { leaseLedger, recordCharge, recordPayment, voidEntry } from "../../domain/portal/ledger.ts";
+import { ownerReceipt, sendReceipt } from "../../domain/portal/receipts.ts";
 import { addProperty, addUnit, deleteProperty, getProperty, listProperties, updateProperty, updateUnit } from "../../domain/portal/properties.ts";
 import { importRentRoll } from "../../domain/portal/rent-roll-import.ts";
 import { rentRoll, rentRollCsv, rentRollFileName } from "../../domain/portal/rent-roll.ts";
 import type { AppEnv } from "../auth.ts";
 import { readJson, readQuery, readUpload, takesFile } from "../validate.ts";
+import { download } from "../download.ts";
 import { validationError } from "../../errors.ts";
 
 // PORTAL.md 8: the owner portal's REST paths, for API clients; the React app calls the same domain
@@ -131,6 +133,9 @@ export const ownerPortalRoutes = new Hono<AppEnv>()
     const input = await readJson(c, ZVoidSchema);
     return c.json(await voidEntry(c.var.services, owner, c.req.param("entryId"), input), 201);
   })
+  // A payment's receipt (issue 30, item 4): the PDF, and the same emailed again to the lease's tenants.
+  .get("/ledger/:entryId/receipt", async (c) => download(c, await ownerReceipt(c.var.services, await read(c), c.req.param("entryId"))))
+  .post("/ledger/:entryId/receipt/send", async (c) => c.json(await sendReceipt(c.var.services, await write(c), c.req.param("entryId"))))
   // The rent roll (SPEC.md's GET /api/portal/payments): ?month=YYYY-MM, &format=csv for a spreadsheet.
   .get("/payments", async (c) => {
     const owner = await read(c);

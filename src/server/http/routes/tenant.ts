@@ -7,6 +7,9 @@ import { ZCommentSchema, ZMaintenanceRequestSchema, ZRentPaymentRequestSchema, Z
 import { fileHeaders, tenantFile } from "../../domain/portal/files.ts";
 import { cancelTenantRequest, createTenantRequest, getTenantRequest, listTenantRequests, tenantComment, tenantPhoto, tenantRequest } from "../../domain/portal/maintenance.ts";
 import { rentPaymentStatus, startRentPayment } from "../../domain/portal/online-rent.ts";
+import { autopaySetupStatus, startAutopay, stopAutopay } from "../../domain/portal/autopay.ts";
+import { tenantReceipt } from "../../domain/portal/receipts.ts";
+import { ZAutopayRequestSchema } from "../../../shared/autopay.ts";
 import {
   confirmTenantLink,
   describeTenantAccount,
@@ -22,6 +25,7 @@ import type { TenantSession } from "../../domain/caller.ts";
 import { unauthorized } from "../../errors.ts";
 import { clearSessionCookie, setSessionCookie, type AppEnv } from "../auth.ts";
 import { readJson, readUpload, takesFile } from "../validate.ts";
+import { download } from "../download.ts";
 
 // The tenant portal's REST paths (PORTAL.md 8): a tenant session, from an emailed link or a
 // password, sees that tenant's own leases, ledgers, payments, documents and requests; every
@@ -80,6 +84,16 @@ export const tenantRoutes = new Hono<AppEnv>()
     return c.json(await startRentPayment(c.var.services, tenant, c.req.param("id"), amount_cents));
   })
   .get("/payments/:id", async (c) => c.json(await rentPaymentStatus(c.var.services, requireTenant(c).tenant, c.req.param("id"))))
+  // A payment's receipt, by its ledger entry (issue 30, item 4).
+  .get("/payments/:id/receipt", async (c) => download(c, await tenantReceipt(c.var.services, requireTenant(c).tenant, c.req.param("id"))))
+  // Autopay (issue 30, item 3): a setup checkout after the authorization; stop at any time; the setup's return page.
+  .post("/leases/:id/autopay", async (c) => {
+    const { tenant } = requireTenant(c);
+    const input = await readJson(c, ZAutopayRequestSchema);
+    return c.json(await startAutopay(c.var.services, tenant, c.req.param("id"), input, c.var.meta));
+  })
+  .delete("/leases/:id/autopay", async (c) => c.json(await stopAutopay(c.var.services, requireTenant(c).tenant, c.req.param("id"))))
+  .get("/autopay/:id", async (c) => c.json(await autopaySetupStatus(c.var.services, requireTenant(c).tenant, c.req.param("id"))))
   .get("/maintenance", async (c) => c.json(await listTenantRequests(c.var.services, requireTenant(c).tenant)))
   .post("/maintenance", async (c) => {
     const { tenant } = requireTenant(c);

@@ -25,6 +25,7 @@ import {
 } from "../../domain/subscriptions.ts";
 import { ZTestRentPaymentSchema } from "../../../shared/portal.ts";
 import { completeTestOnboarding, payTestRentCheckout, refundTestRentPayment, testRentCheckoutPage } from "../../domain/portal/online-rent.ts";
+import { completeTestAutopaySetup, testAutopaySetupPage } from "../../domain/portal/autopay.ts";
 import { adminProcedure, memberProcedure, publicProcedure, router } from "../trpc.ts";
 
 const ZSessionIdSchema = z.object({ session_id: z.string().min(1).max(200) });
@@ -73,6 +74,13 @@ export const testProviderRouter = router({
     .mutation(({ ctx, input }) => completeTestOnboarding(ctx.services, input.account)),
   rentCheckout: publicProcedure.input(ZSessionIdSchema).query(({ ctx, input }) => testRentCheckoutPage(ctx.services, input.session_id)),
   payRent: publicProcedure.input(ZTestRentPaymentSchema).mutation(({ ctx, input }) => payTestRentCheckout(ctx.services, input)),
+  // Autopay's TEST MODE setup page: a test card or bank account saved for autopay.
+  autopaySetup: publicProcedure.input(ZSessionIdSchema).query(({ ctx, input }) => testAutopaySetupPage(ctx.services, input.session_id)),
+  saveAutopayMethod: publicProcedure
+    .input(ZTestRentPaymentSchema)
+    .mutation(({ ctx, input }) =>
+      completeTestAutopaySetup(ctx.services, input.session_id, input.method === "card" ? { method: "card", cardNumber: input.card_number } : { method: "us_bank_account", outcome: input.outcome }),
+    ),
 });
 
 /** Admin: the test clock (test provider only). */

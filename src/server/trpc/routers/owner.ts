@@ -53,6 +53,7 @@ import {
   settleInterest,
 } from "../../domain/portal/deposits.ts";
 import { leaseLedger, recordCharge, recordPayment, voidEntry } from "../../domain/portal/ledger.ts";
+import { sendReceipt } from "../../domain/portal/receipts.ts";
 import { addProperty, addUnit, deleteProperty, getProperty, listProperties, updateProperty, updateUnit } from "../../domain/portal/properties.ts";
 import { importRentRoll } from "../../domain/portal/rent-roll-import.ts";
 import { rentRoll } from "../../domain/portal/rent-roll.ts";
@@ -127,6 +128,10 @@ const ownerTools = {
     voidEntry: publicProcedure
       .input(z.object({ entryId: z.string().max(100) }).extend(ZVoidSchema.shape))
       .mutation(async ({ ctx, input }) => voidEntry(ctx.services, await write(ctx), input.entryId, input)),
+    /** A payment's receipt emailed again to the lease's tenants (the PDF itself is a REST download). */
+    sendReceipt: publicProcedure
+      .input(z.object({ entryId: z.string().max(100) }))
+      .mutation(async ({ ctx, input }) => sendReceipt(ctx.services, await write(ctx), input.entryId)),
   }),
   rentRoll: publicProcedure
     .input(z.object({ month: PeriodSchema.optional() }).optional())

@@ -3,6 +3,8 @@ import { NewPasswordSchema, ZEmailRequestSchema, ZLinkTokenRequestSchema } from 
 import { ZCommentSchema, ZMaintenanceRequestSchema, ZRentPaymentRequestSchema, ZTenantCancelSchema } from "../../../shared/portal.ts";
 import { cancelTenantRequest, createTenantRequest, getTenantRequest, listTenantRequests, tenantComment } from "../../domain/portal/maintenance.ts";
 import { rentPaymentStatus, startRentPayment } from "../../domain/portal/online-rent.ts";
+import { autopaySetupStatus, startAutopay, stopAutopay } from "../../domain/portal/autopay.ts";
+import { ZAutopayRequestSchema } from "../../../shared/autopay.ts";
 import {
   confirmTenantLink,
   describeTenantAccount,
@@ -75,6 +77,14 @@ export const tenantRouter = router({
     .input(ZId.extend(ZRentPaymentRequestSchema.shape))
     .mutation(({ ctx, input }) => startRentPayment(ctx.services, ctx.tenant.tenant, input.id, input.amount_cents)),
   payment: tenantProcedure.input(ZId).query(({ ctx, input }) => rentPaymentStatus(ctx.services, ctx.tenant.tenant, input.id)),
+  // Autopay (issue 30, item 3): the lease's `autopay` in `me` says where it stands.
+  autopay: router({
+    start: tenantProcedure
+      .input(ZId.extend(ZAutopayRequestSchema.shape))
+      .mutation(({ ctx, input }) => startAutopay(ctx.services, ctx.tenant.tenant, input.id, input, ctx.meta)),
+    stop: tenantProcedure.input(ZId).mutation(({ ctx, input }) => stopAutopay(ctx.services, ctx.tenant.tenant, input.id)),
+    setup: tenantProcedure.input(ZId).query(({ ctx, input }) => autopaySetupStatus(ctx.services, ctx.tenant.tenant, input.id)),
+  }),
   maintenance: router({
     list: tenantProcedure.query(({ ctx }) => listTenantRequests(ctx.services, ctx.tenant.tenant)),
     get: tenantProcedure.input(ZId).query(({ ctx, input }) => getTenantRequest(ctx.services, ctx.tenant.tenant, input.id)),

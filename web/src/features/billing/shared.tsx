@@ -1,4 +1,6 @@
+import type { ReactNode } from "react";
 import { useSearchParams } from "react-router-dom";
+import { errorMessage } from "../../lib/errors.ts";
 
 /** A spinner with its words, announced to screen readers. */
 export function Working({ label }: { label: string }) {
@@ -36,5 +38,46 @@ export function TestModeBanner() {
     <p className="rounded-lg border-2 border-dashed border-amber-500 bg-amber-50 px-4 py-2 text-center text-sm font-bold uppercase tracking-wide text-amber-900">
       TEST MODE: no real card is charged
     </p>
+  );
+}
+
+/**
+ * A test provider's page for one session (a checkout, a setup): TEST MODE, then the session's
+ * content, or what is wrong (no session in the link, loading, a session that does not exist).
+ */
+export function TestSessionPage<T>({
+  sessionId,
+  query,
+  words,
+  unavailableAction,
+  children,
+}: {
+  sessionId: string | null;
+  query: { isPending: boolean; isError: boolean; error: unknown; data: T | undefined };
+  words: { noSession: string; loading: string; unavailableTitle: string; unavailable: string };
+  unavailableAction?: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  return (
+    <main id="main" className="min-h-screen bg-slate-100 px-4 py-10">
+      <div className="mx-auto max-w-md space-y-4">
+        <TestModeBanner />
+        <div className="rounded-xl bg-white p-6 shadow-sm">
+          {!sessionId ? (
+            <p role="alert">{words.noSession}</p>
+          ) : query.isPending ? (
+            <Working label={words.loading} />
+          ) : query.isError || query.data === undefined ? (
+            <div role="alert">
+              <h1 className="text-xl font-bold text-slate-900">{words.unavailableTitle}</h1>
+              <p className="mt-2 text-slate-700">{errorMessage(query.error, words.unavailable)}</p>
+              {unavailableAction}
+            </div>
+          ) : (
+            children(query.data)
+          )}
+        </div>
+      </div>
+    </main>
   );
 }

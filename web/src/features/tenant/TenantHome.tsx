@@ -6,6 +6,7 @@ import { Field, inputClass } from "../../components/FormField.tsx";
 import { trpc, type RouterOutputs } from "../../trpc.ts";
 import { day, Failed, FormError, money, Section, Working } from "../portal/owner/ui.tsx";
 import { TenantLeaseSigning } from "./TenantLeaseSigning.tsx";
+import { AutopayPanel } from "./TenantAutopay.tsx";
 
 type TenantLease = RouterOutputs["tenant"]["me"]["leases"][number];
 
@@ -107,6 +108,14 @@ function LeaseCard({ lease }: { lease: TenantLease }) {
         )}
         {lease.online_payment && lease.payment_instructions && <p className="mt-2 whitespace-pre-line text-xs text-slate-500">Or pay offline: {lease.payment_instructions}</p>}
       </div>
+      {(lease.online_payment || lease.autopay.enabled) && (
+        <div className="mt-5 border-t border-slate-200 pt-4">
+          <h3 className="font-semibold text-slate-900">Autopay</h3>
+          <div className="mt-2">
+            <AutopayPanel leaseId={lease.id} autopay={lease.autopay} rentCents={lease.rent_cents} />
+          </div>
+        </div>
+      )}
       {lease.documents.length > 0 && (
         <div className="mt-5 border-t border-slate-200 pt-4">
           <h3 className="font-semibold text-slate-900">Documents</h3>

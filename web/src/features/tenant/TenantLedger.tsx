@@ -4,7 +4,7 @@ import { LEDGER_KIND_LABELS } from "@shared/portal.ts";
 import { Button, buttonClass } from "../../components/Button.tsx";
 import { Field, inputClass } from "../../components/FormField.tsx";
 import { trpc } from "../../trpc.ts";
-import { day, Failed, FormError, money, Section, Working } from "../portal/owner/ui.tsx";
+import { day, Failed, FormError, money, receiptLabel, Section, Working } from "../portal/owner/ui.tsx";
 
 /** /tenant/leases/:id: every charge and payment of the tenant's lease with the running balance. */
 export default function TenantLedger() {
@@ -34,6 +34,11 @@ export default function TenantLedger() {
               <span className="text-right">
                 <span className={e.amount_cents < 0 ? "font-semibold text-green-800" : "font-semibold text-slate-900"}>{money(e.amount_cents)}</span>
                 <span className="block text-xs text-slate-500">Balance {money(e.balance_cents)}</span>
+                {e.kind === "payment" && (
+                  <a href={`/api/tenant/payments/${e.id}/receipt`} download className="block text-xs font-medium text-brand-700 underline" aria-label={receiptLabel(e)}>
+                    Receipt
+                  </a>
+                )}
               </span>
             </li>
           ))}

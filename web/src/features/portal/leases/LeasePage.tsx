@@ -15,7 +15,8 @@ import { Button, buttonClass } from "../../../components/Button.tsx";
 import { Field, inputClass } from "../../../components/FormField.tsx";
 import { trpc } from "../../../trpc.ts";
 import type { LedgerEntry } from "../owner/types.ts";
-import { day, Failed, FormError, money, PortalDialog, Section, Working } from "../owner/ui.tsx";
+import { day, Failed, FormError, money, PortalDialog, receiptLabel, Section, Working } from "../owner/ui.tsx";
+import { usePortalApi } from "../portal-api.ts";
 import { LeaseTenantPortal } from "./LeaseTenantPortal.tsx";
 import { ConditionReports, DepositSection } from "./DepositSection.tsx";
 import { LeaseSigningSection, RenewDialog } from "./LeaseSigning.tsx";
@@ -126,6 +127,7 @@ export default function LeasePage({ canWrite }: { canWrite: boolean }) {
                     <td className="px-3 py-2">
                       <span className="font-medium">{LEDGER_KIND_LABELS[e.kind]}</span> · <span>{e.description}</span>
                       {e.voided_by && <span className="ml-1 text-xs">(voided)</span>}
+                      {e.kind === "payment" && <ReceiptActions entry={e} canWrite={canWrite} />}
                     </td>
                     <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{money(e.amount_cents)}</td>
                     <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{money(e.balance_cents)}</td>
@@ -163,6 +165,7 @@ export default function LeasePage({ canWrite }: { canWrite: boolean }) {
                       Void
                     </Button>
                   )}
+                  {e.kind === "payment" && <ReceiptActions entry={e} canWrite={canWrite} />}
                 </li>
               ))}
             </ul>
@@ -189,6 +192,27 @@ export default function LeasePage({ canWrite }: { canWrite: boolean }) {
         <EndForm leaseId={lease.id} startDate={lease.start_date} onDone={close} />
       </PortalDialog>
     </div>
+  );
+}
+
+/** A payment's receipt (issue 30, item 4): the PDF, and for a writing owner, emailing it again to the tenants. */
+function ReceiptActions({ entry, canWrite }: { entry: LedgerEntry; canWrite: boolean }) {
+  const api = usePortalApi();
+  const send = trpc.member.owner.leases.sendReceipt.useMutation();
+  const label = receiptLabel(entry);
+  return (
+    <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
+      <a href={`${api}/ledger/${entry.id}/receipt`} download className="font-medium text-brand-700 underline" aria-label={label}>
+        Receipt
+      </a>
+      {canWrite && (
+        <Button variant="ghost" className="px-2 py-0.5 text-xs" disabled={send.isPending} onClick={() => send.mutate({ entryId: entry.id })} aria-label={`Email the ${label.charAt(0).toLowerCase()}${label.slice(1)} to the tenants`}>
+          {send.isPending ? "Sending..." : "Email receipt"}
+        </Button>
+      )}
+      {send.isSuccess && <span role="status" className="text-green-800">Emailed to {send.data.sent_to.join(", ")}.</span>}
+      <FormError error={send.error} fallback="The receipt was not sent." />
+    </span>
   );
 }
 

@@ -5,11 +5,11 @@ import { errorMessage } from "../../../lib/errors.ts";
 import { ACCEPTED_UPLOADS, uploadFile, uploadProblem } from "../../../lib/upload.ts";
 import { trpc } from "../../../trpc.ts";
 import type { Lease } from "../owner/types.ts";
-import { day, Failed, FormError, Section, Working } from "../owner/ui.tsx";
+import { day, Failed, FormError, money, Section, Working } from "../owner/ui.tsx";
 import { usePortalApi } from "../portal-api.ts";
 
-// A lease's tenant-portal side for the owner (PORTAL.md 1 and 4): inviting its tenants, the
-// reminder days, and the documents shared with them.
+// A lease's tenant-portal side for the owner (PORTAL.md 1 and 4): inviting its tenants, who pays
+// by autopay (PORTAL.md 8a), the reminder days, and the documents shared with them.
 
 export function LeaseTenantPortal({ lease, canWrite }: { lease: Lease; canWrite: boolean }) {
   return (
@@ -64,6 +64,13 @@ function Invitations({ lease, canWrite }: { lease: Lease; canWrite: boolean }) {
                   {t.email ?? "No email: add one to invite"}
                   {t.invited_at ? ` · ${PORTAL_STANDING[t.portal]} (invited ${day(t.invited_at.slice(0, 10))})` : ""}
                 </span>
+                {t.autopay && (
+                  <span className={`block ${t.autopay.enabled ? "font-medium text-green-800" : "text-slate-500"}`}>
+                    {t.autopay.enabled
+                      ? `On autopay: ${t.autopay.method ? `${t.autopay.method.brand.charAt(0).toUpperCase()}${t.autopay.method.brand.slice(1)} ending in ${t.autopay.method.last4}` : "method being saved"}, up to ${money(t.autopay.limit_cents)}`
+                      : "Autopay off (stopped)"}
+                  </span>
+                )}
               </span>
               {canWrite && (
                 <span className="flex flex-wrap gap-2">

@@ -9,6 +9,8 @@ import { errorMessage } from "../../../lib/errors.ts";
 
 export const money = (cents: number) => formatCents(cents);
 export const day = (date: string | null | undefined) => (date ? dateLabel(date) : "—");
+/** The accessible name of a payment's receipt link: "Receipt of the payment of $600.00 on Nov 26, 2026". */
+export const receiptLabel = (entry: { amount_cents: number; date: string }) => `Receipt of the payment of ${money(-entry.amount_cents)} on ${day(entry.date)}`;
 
 export function Section({ title, actions, children, id }: { title: string; actions?: ReactNode; children: ReactNode; id?: string }) {
   const headingId = id ?? `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
