@@ -50,6 +50,15 @@ describe("Illinois holidays, year by year", () => {
     expect(byName.get("Thanksgiving Day")).toBe("2027-11-25");
   });
 
+  test("Juneteenth on a Sunday (2033) is kept on the Monday by statute (5 ILCS 490/63); another Sunday holiday's Monday by the courts' orders", () => {
+    const holidays = illinoisHolidays(2033);
+    // June 19, 2033 is a Sunday, and so is December 25, 2033.
+    expect(holidays.find((h) => h.name === "Juneteenth National Freedom Day (observed)")).toMatchObject({ date: "2033-06-20", source: "5 ILCS 490/63" });
+    const christmas = holidays.find((h) => h.name === "Christmas Day (observed)")!;
+    expect(christmas.date).toBe("2033-12-26");
+    expect(christmas.source).not.toBe("5 ILCS 490/63");
+  });
+
   test("2028, a leap year: Lincoln's Birthday on a Saturday, Good Friday April 14, Thanksgiving the 23rd, Election Day November 7", () => {
     const byName = new Map(illinoisHolidays(2028).map((h) => [h.name, h.date]));
     expect(byName.get("Lincoln's Birthday")).toBe("2028-02-12");

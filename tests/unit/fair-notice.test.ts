@@ -120,4 +120,62 @@ describe("since when the tenants have been in the unit", () => {
     const byEmail = lease("f", "2023-01-01", null, ["Imani Okafor"], "imani@example.net");
     expect(occupiedSince(byEmail, [lease("g", "2021-06-01", "2022-12-31", ["Imani Walker"], "IMANI@example.net")])).toBe("2021-06-01");
   });
+
+  test("a tenant is the same by email, else by first and last name (spaces and case aside); one name alike is not enough", () => {
+    const now = (names: string[], email: string | null = null) => lease("now", "2024-01-01", null, names, email);
+    const before = (names: string[], email: string | null = null) => lease("before", "2023-01-01", "2023-12-31", names, email);
+    expect(occupiedSince(now([" Imani  Walker "].map((n) => n.trim().replace(/\s+/, " "))), [before(["IMANI WALKER"])])).toBe("2023-01-01");
+    // Another first name, or another last name: another person.
+    expect(occupiedSince(now(["Imani Walker"]), [before(["Rosa Walker"])])).toBe("2024-01-01");
+    expect(occupiedSince(now(["Imani Walker"]), [before(["Imani Diaz"])])).toBe("2024-01-01");
+    // Different emails, same name: still the same tenant by name; no email on one side: by name.
+    expect(occupiedSince(now(["Imani Walker"], "a@example.net"), [before(["Imani Walker"], "b@example.net")])).toBe("2023-01-01");
+    // Different names, one email missing: not matched by email.
+    expect(occupiedSince(now(["Imani Okafor"], "a@example.net"), [before(["Imani Walker"], null)])).toBe("2024-01-01");
+    expect(occupiedSince(now(["Imani Okafor"], null), [before(["Imani Walker"], "a@example.net")])).toBe("2024-01-01");
+    // Names with spaces around them are the same names.
+    const padded: OccupancyLease = { id: "before", startDate: "2023-01-01", endDate: "2023-12-31", tenants: [{ firstName: " Imani ", lastName: " Walker ", email: null }] };
+    expect(occupiedSince(now(["Imani Walker"]), [padded])).toBe("2023-01-01");
+    expect(occupiedSince({ ...padded, id: "now", startDate: "2024-01-01", endDate: null }, [before(["Imani Walker"])])).toBe("2023-01-01");
+  });
+
+  test("only an earlier lease that ended the day before (or later) continues the tenancy; a month-to-month one or a later one does not", () => {
+    const now = lease("now", "2024-01-01", null, ["Imani Walker"]);
+    // Still running (no end): not an earlier term that ended.
+    expect(occupiedSince(now, [lease("open", "2023-01-01", null, ["Imani Walker"])])).toBe("2024-01-01");
+    // Starting the same day, or later: not before.
+    expect(occupiedSince(now, [lease("same", "2024-01-01", "2024-06-30", ["Imani Walker"])])).toBe("2024-01-01");
+    expect(occupiedSince(now, [lease("later", "2025-01-01", "2025-12-31", ["Imani Walker"])])).toBe("2024-01-01");
+    // Overlapping the new one's start still continues it.
+    expect(occupiedSince(now, [lease("overlap", "2023-01-01", "2024-01-15", ["Imani Walker"])])).toBe("2023-01-01");
+    // A lease of its own id in the list is not its own predecessor.
+    expect(occupiedSince(now, [now, lease("b", "2023-01-01", "2023-12-31", ["Imani Walker"])])).toBe("2023-01-01");
+  });
+});
+
+describe("the length of a tenancy in words", () => {
+  test("singular and plural years, months and days", () => {
+    expect(tenancyLengthLabel("2024-01-01", "2025-02-01")).toBe("1 year 1 month");
+    expect(tenancyLengthLabel("2024-01-01", "2026-03-01")).toBe("2 years 2 months");
+    expect(tenancyLengthLabel("2024-01-01", "2024-01-31")).toBe("30 days");
+    expect(tenancyLengthLabel("2024-01-01", "2024-01-02")).toBe("1 day");
+    // A month to the day counts.
+    expect(tenancyLengthLabel("2024-01-15", "2024-02-15")).toBe("1 month");
+    expect(tenancyLengthLabel("2024-01-15", "2024-02-14")).toBe("30 days");
+  });
+});
+
+describe("the last day to serve, at its bounds", () => {
+  test("a tenancy that began the very day a notice could be served still gets it; a day later, none fits", () => {
+    // 30 days ending 2026-12-31 are served by 2026-12-01 (the day of service not counted).
+    expect(lastDayToServe("2026-12-01", "2026-12-31")).toBe("2026-12-01");
+    expect(lastDayToServe("2026-12-02", "2026-12-31")).toBeNull();
+  });
+
+  test("a 120-day notice is found as far back as it reaches (over 3 years in the unit)", () => {
+    // 120 days ending Thursday April 29, 2027, the day of service not counted: Dec 31 is day 1,
+    // January 31 day 32, February 28 day 60, March 31 day 91, April 29 day 120; so served December 30, 2026.
+    expect(lastDayToServe("2020-01-01", "2027-04-29")).toBe("2026-12-30");
+    expect(fairNoticeEnd("2020-01-01", "2026-12-31").endsOn).toBe("2027-04-30");
+  });
 });

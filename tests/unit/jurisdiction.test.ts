@@ -82,3 +82,47 @@ describe("the rule set", () => {
     expect(ruleSetOf(input({ city: "Elgin", jurisdiction: "illinois_other" }))).toMatchObject({ rules: "illinois", jurisdiction: "illinois_other", jurisdictionConfirmed: true, warnings: [] });
   });
 });
+
+describe("every answer says why, with its source, as the owner reads it", () => {
+  test("the guesses' reasons", () => {
+    expect(guessJurisdiction({ city: "Gary", state: " in " }).reason).toBe("Gary, IN is not in Illinois.");
+    expect(guessJurisdiction({ city: "Chicago", state: " IL " })).toEqual({ jurisdiction: "chicago", reason: "The city is Chicago.", uncertain: false });
+    expect(guessJurisdiction({ city: "Berwyn", state: "IL" }).reason).toBe("Berwyn is a municipality of Cook County.");
+    expect(guessJurisdiction({ city: "Schaumburg", state: "IL" }).reason).toBe(
+      "Schaumburg lies partly in Cook County and partly in another county; the app assumes Cook County, whose rules are the stricter.",
+    );
+    expect(guessJurisdiction({ city: "Peoria", state: "IL" }).reason).toBe("Peoria is not on the app's list of Cook County municipalities.");
+  });
+
+  test("a city is read from its start: 'Mt.' and 'Village of' only as prefixes", () => {
+    expect(normalizeCity("Vermont")).toBe("vermont");
+    expect(normalizeCity("Lake of the Woods City of X")).toBe("lake of the woods city of x");
+    expect(normalizeCity("Southtown of Y")).toBe("southtown of y");
+    expect(normalizeCity("The Village of Z")).toBe("the village of z");
+    expect(normalizeCity("City of Evanston")).toBe("evanston");
+    expect(normalizeCity("Town of Cicero")).toBe("cicero");
+  });
+
+  test("the rule sets' reasons and warnings", () => {
+    const confirmed = { jurisdiction: "suburban_cook" as const, ownerOccupiedConfirmed: true };
+    expect(ruleSetOf(input({ propertyType: "land" })).reason).toBe("Not a dwelling: the residential landlord-tenant ordinances do not apply.");
+    expect(ruleSetOf(input({ jurisdiction: "chicago", ownerOccupiedConfirmed: true })).reason).toBe(
+      "A Chicago rental dwelling: the Residential Landlord and Tenant Ordinance (Municipal Code chapter 5-12) applies.",
+    );
+    expect(ruleSetOf(input({ jurisdiction: "chicago", ownerOccupied: true, ownerOccupiedConfirmed: true, unitCount: 1 })).reason).toBe(
+      "An owner-occupied building of 1 unit in Chicago is outside the RLTO (Chicago Municipal Code 5-12-020(a)).",
+    );
+    expect(ruleSetOf(input({ ...confirmed, city: "Evanston" })).reason).toBe("Evanston has a landlord-tenant ordinance of its own, so Cook County's does not apply there (Sec. 42-801).");
+    expect(ruleSetOf(input({ ...confirmed, city: "Berwyn", ownerOccupied: true, unitCount: 1 })).reason).toBe("An owner-occupied building of 1 unit is outside Cook County's ordinance (Sec. 42-802).");
+    expect(ruleSetOf(input({ ...confirmed, city: "Berwyn", ownerOccupied: true, unitCount: 3 })).reason).toBe("An owner-occupied building of 3 units is outside Cook County's ordinance (Sec. 42-802).");
+    const cook = ruleSetOf(input({ ...confirmed, city: "Berwyn" }));
+    expect(cook.reason).toBe("A suburban Cook County rental dwelling: Cook County Code Sec. 42-801 to 42-810 (Residential Tenant Landlord Ordinance) applies.");
+    expect(cook.warnings).toEqual([]);
+    const unknown = ruleSetOf(input({ jurisdiction: "suburban_cook", city: "Berwyn" }));
+    expect(unknown.warnings).toContain(
+      "The app cannot know whether you live in this building. An owner-occupied building of six units or fewer is outside Cook County's ordinance (Sec. 42-802); until you say whether you live here, the app applies it.",
+    );
+    expect(ruleSetOf(input({ jurisdiction: "illinois_other", city: "Peoria" })).reason).toBe("Outside Cook County: the Illinois statutes apply (check for a local ordinance).");
+  });
+});
+

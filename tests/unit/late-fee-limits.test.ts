@@ -48,6 +48,25 @@ describe("a lease's policy against its property's cap", () => {
     expect(lateFeeWarnings(daily, 150_000, "cook_county")[0]).toContain("can reach $100.00 a month");
   });
 
+  test("the county's warning names its own limit, its words and its source", () => {
+    expect(lateFeeWarnings(policy({ amount_cents: 5_000 }), 150_000, "cook_county")).toEqual([
+      "This lease's late fee can reach $50.00 a month, more than the $35.00 that the Cook County Residential Tenant Landlord Ordinance allows on $1,500.00 of rent ($10 for the first $1,000 of monthly rent plus 5% of the rest, Cook County Code Sec. 42-804). Lower it, or choose the Cook County limit.",
+    ]);
+  });
+
+  test("the most a policy can charge: a percent of the rent half up to the cent, never above its own most", () => {
+    // 3.5% of $1,234.57 = $43.20995 -> $43.21; 2.5% of $1,234.50 = $30.8625 -> $30.86; 5% of $1,000.10 = $50.005 -> $50.01 (half up).
+    expect(mostLateFee(policy({ kind: "percent", percent: 3.5 }), 123_457)).toBe(4_321);
+    expect(mostLateFee(policy({ kind: "percent", percent: 2.5 }), 123_450)).toBe(3_086);
+    expect(mostLateFee(policy({ kind: "percent", percent: 5 }), 100_010)).toBe(5_001);
+    // A most below the fee caps it; above it, the fee stands.
+    expect(mostLateFee(policy({ amount_cents: 7_500, max_cents: 5_000 }), 120_000)).toBe(5_000);
+    expect(mostLateFee(policy({ amount_cents: 4_000, max_cents: 5_000 }), 120_000)).toBe(4_000);
+    // The presets are the ordinances' limits of the month's rent.
+    expect(mostLateFee(policy({ kind: "chicago_rlto" }), 120_000)).toBe(4_500);
+    expect(mostLateFee(policy({ kind: "cook_county" }), 150_000)).toBe(3_500);
+  });
+
   test("no cap in the statutes alone, and none without a policy", () => {
     expect(lateFeeWarnings(policy({ amount_cents: 50_000 }), 120_000, "illinois")).toEqual([]);
     expect(lateFeeWarnings(null, 120_000, "chicago_rlto")).toEqual([]);

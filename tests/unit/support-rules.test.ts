@@ -56,5 +56,15 @@ describe("first-response targets", () => {
     expect(isBreached({ dueAt, firstResponseAt: null }, at("2026-11-23T11:01:00-06:00"))).toBe(true);
     expect(isBreached({ dueAt, firstResponseAt: at("2026-11-23T10:00:00-06:00") }, at("2026-12-01T00:00:00Z"))).toBe(false);
     expect(isBreached({ dueAt, firstResponseAt: at("2026-11-23T12:00:00-06:00") }, at("2026-12-01T00:00:00Z"))).toBe(true);
+    // Exactly at the target is in time, asked then or answered then.
+    expect(isBreached({ dueAt, firstResponseAt: null }, dueAt)).toBe(false);
+    expect(isBreached({ dueAt, firstResponseAt: dueAt }, at("2026-12-01T00:00:00Z"))).toBe(false);
+  });
+
+  test("opened at 17:00 sharp, the clock starts the next business morning", () => {
+    // Monday November 16, 2026 at 17:00 in Chicago: Premium's 4 hours run Tuesday 9:00 to 13:00.
+    expect(addBusinessHours(at("2026-11-16T17:00:00-06:00"), 4)).toEqual(at("2026-11-17T13:00:00-06:00"));
+    // Zero hours at 17:00: not the same evening, the next morning.
+    expect(addBusinessHours(at("2026-11-16T17:00:00-06:00"), 0)).toEqual(at("2026-11-17T09:00:00-06:00"));
   });
 });

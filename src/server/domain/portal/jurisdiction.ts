@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { JURISDICTION_LABELS, type Jurisdiction, type PropertyType, type RuleSet } from "../../../shared/portal.ts";
 
 // Which landlord-tenant rules a property's tenancies follow (DECISIONS.md 28), as a pure function
@@ -11,40 +13,22 @@ export const CCRTLO_SOURCE = "Cook County Code Sec. 42-801 to 42-810 (Residentia
 
 /**
  * The municipalities wholly or partly in Cook County, lower-case, for the app's first guess of a
- * property's jurisdiction from its city. Compiled from the public lists of the county's
+ * property's jurisdiction from its city (data, kept in src/server/content/cook-county-municipalities.csv). Compiled from the public lists of the county's
  * municipalities (the Cook County Clerk's and the U.S. Census Bureau's); it has not been checked
  * line by line against the Clerk's current list, which is why the guess is only a default the owner
  * confirms (decision 0050). `partly` marks those that lie partly in another county: an address
  * there may be outside Cook County.
  */
-export const COOK_COUNTY_MUNICIPALITIES: Readonly<Record<string, "cook" | "partly">> = {
-  alsip: "cook", "arlington heights": "cook", barrington: "partly", "barrington hills": "partly", bartlett: "partly",
-  "bedford park": "cook", bellwood: "cook", bensenville: "partly", berkeley: "cook", berwyn: "cook", "blue island": "cook",
-  bridgeview: "cook", broadview: "cook", brookfield: "cook", "buffalo grove": "partly", burbank: "cook", burnham: "cook",
-  "burr ridge": "partly", "calumet city": "cook", "calumet park": "cook", chicago: "cook", "chicago heights": "cook",
-  "chicago ridge": "cook", cicero: "cook", "country club hills": "cook", countryside: "cook", crestwood: "cook",
-  "deer park": "partly", deerfield: "partly", "des plaines": "cook", dixmoor: "cook", dolton: "cook", "east dundee": "partly",
-  "east hazel crest": "cook", elgin: "partly", "elk grove village": "partly", elmhurst: "partly", "elmwood park": "cook",
-  evanston: "cook", "evergreen park": "cook", flossmoor: "cook", "ford heights": "cook", "forest park": "cook",
-  "forest view": "cook", frankfort: "partly", "franklin park": "cook", glencoe: "cook", glenview: "cook", glenwood: "cook",
-  golf: "cook", "hanover park": "partly", harvey: "cook", "harwood heights": "cook", "hazel crest": "cook",
-  "hickory hills": "cook", hillside: "cook", hinsdale: "partly", hodgkins: "cook", "hoffman estates": "partly",
-  hometown: "cook", homewood: "cook", "indian head park": "cook", inverness: "cook", justice: "cook", kenilworth: "cook",
-  "la grange": "cook", "la grange park": "cook", lansing: "cook", lemont: "partly", lincolnwood: "cook", lynwood: "cook",
-  lyons: "cook", markham: "cook", matteson: "partly", maywood: "cook", mccook: "cook", "melrose park": "cook",
-  "merrionette park": "cook", midlothian: "cook", "morton grove": "cook", "mount prospect": "cook", niles: "cook",
-  norridge: "cook", "north riverside": "cook", northbrook: "cook", northfield: "cook", northlake: "cook",
-  "oak brook": "partly", "oak forest": "cook", "oak lawn": "cook", "oak park": "cook", "olympia fields": "cook",
-  "orland hills": "cook", "orland park": "partly", palatine: "cook", "palos heights": "cook", "palos hills": "cook",
-  "palos park": "cook", "park forest": "partly", "park ridge": "cook", phoenix: "cook", posen: "cook",
-  "prospect heights": "cook", "richton park": "cook", "river forest": "cook", "river grove": "cook", riverdale: "cook",
-  riverside: "cook", robbins: "cook", "rolling meadows": "cook", roselle: "partly", rosemont: "cook",
-  "sauk village": "partly", schaumburg: "partly", "schiller park": "cook", skokie: "cook", "south barrington": "cook",
-  "south chicago heights": "cook", "south holland": "cook", steger: "partly", stickney: "cook", "stone park": "cook",
-  streamwood: "cook", summit: "cook", thornton: "cook", "tinley park": "partly", "university park": "partly",
-  westchester: "cook", "western springs": "cook", wheeling: "partly", "willow springs": "partly", wilmette: "cook",
-  winnetka: "cook", woodridge: "partly", worth: "cook",
-};
+export const COOK_COUNTY_MUNICIPALITIES: Readonly<Record<string, "cook" | "partly">> = Object.fromEntries(
+  readFileSync(resolve(import.meta.dir, "../../content/cook-county-municipalities.csv"), "utf8")
+    .trim()
+    .split("\n")
+    .slice(1)
+    .map((line) => {
+      const [name, where] = line.split(",") as [string, string];
+      return [name, where === "wholly" ? "cook" : "partly"];
+    }),
+);
 
 /**
  * Suburban Cook County municipalities with a landlord-tenant ordinance of their own, which Cook
@@ -77,8 +61,9 @@ export interface JurisdictionGuess {
 /** The app's first guess of a property's jurisdiction, from its city and state. */
 export function guessJurisdiction(address: { city: string; state: string }): JurisdictionGuess {
   const city = normalizeCity(address.city);
-  if (address.state.trim().toUpperCase() !== "IL") {
-    return { jurisdiction: "illinois_other", reason: `${address.city}, ${address.state} is not in Illinois.`, uncertain: true };
+  const state = address.state.trim().toUpperCase();
+  if (state !== "IL") {
+    return { jurisdiction: "illinois_other", reason: `${address.city.trim()}, ${state} is not in Illinois.`, uncertain: true };
   }
   if (city === "chicago") return { jurisdiction: "chicago", reason: "The city is Chicago.", uncertain: false };
   const inCook = COOK_COUNTY_MUNICIPALITIES[city];
