@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq, inArray } from "drizzle-orm";
 import { ZApplyRequestSchema } from "../../src/shared/application-schema.ts";
@@ -7,11 +8,11 @@ import { clearRateLimit, rateLimitKey } from "../../src/server/domain/rate-limit
 import { TENANT_LIMITS } from "../../src/server/domain/portal/tenants.ts";
 import { applyForMembership } from "../../src/server/domain/applications.ts";
 import { createSession } from "../../src/server/domain/sessions.ts";
-import { applicationPayload, applyAndSign, linkTokenFromEmail } from "../support/fixtures.ts";
-import { pdfBytes, PNG_BYTES } from "../support/files.ts";
-import { createTestApp, TEST_ORIGIN, type ApiClient, type TestApp } from "../support/harness.ts";
-import { sessionIdOf, trpcCall } from "../support/billing.ts";
-import { demoTrpcProcedures, restRoutes, trpcProcedures } from "../support/surface.ts";
+import { applicationPayload, applyAndSign, linkTokenFromEmail } from "./fixtures.ts";
+import { pdfBytes, PNG_BYTES } from "./files.ts";
+import { createTestApp, TEST_ORIGIN, type ApiClient, type TestApp } from "./harness.ts";
+import { sessionIdOf, trpcCall } from "./billing.ts";
+import { demoTrpcProcedures, restRoutes, trpcProcedures } from "./surface.ts";
 import { ownerPortalRoutes } from "../../src/server/http/routes/owner-portal.ts";
 import { ownerBooksRoutes } from "../../src/server/http/routes/owner-books.ts";
 import { ownerDepositRoutes } from "../../src/server/http/routes/owner-deposits.ts";
@@ -28,8 +29,8 @@ import { chicagoToday } from "../../src/shared/calendar.ts";
 // Basic, who keeps reading and exporting but may not write.
 // The tenant portal adds tenants: "tenant" rents from owner A (the lease the routes name), "tenantB"
 // from owner B; neither is a member.
-type Role = "anonymous" | "applicant" | "basic" | "other" | "paid" | "ownerB" | "premium" | "downgraded" | "tenant" | "tenantB" | "admin";
-const ROLES: Role[] = ["anonymous", "applicant", "basic", "other", "paid", "ownerB", "premium", "downgraded", "tenant", "tenantB", "admin"];
+export type Role = "anonymous" | "applicant" | "basic" | "other" | "paid" | "ownerB" | "premium" | "downgraded" | "tenant" | "tenantB" | "admin";
+export const ROLES: Role[] = ["anonymous", "applicant", "basic", "other", "paid", "ownerB", "premium", "downgraded", "tenant", "tenantB", "admin"];
 
 /** What a request is about: the basic member owns the member-scoped resources, the applicant the pending application. */
 interface Fixture {
@@ -1003,249 +1004,6 @@ async function call(key: string, role: Role): Promise<{ status: number; body: st
   return { status: res.status, body: await res.text() };
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-  const basic = await applyAndSign(t.client(), "Basic");
-  const basicClient = t.client();
-  basicClient.cookies.set("lpa_member", (await createSession(t.services.db, { kind: "member", memberId: await memberIdOf(basic.email) }, t.services.now())).token);
-  const started = await basicClient.post("/api/upgrades/initiate", {
-    current_membership_level: "Basic",
-    target_membership_level: "Standard",
-    billing_frequency: "monthly",
-    member_email: basic.email,
-  });
-  const checkoutSessionId = String(started.body?.checkout_url ?? "").match(/session_id=([^&]+)/)?.[1] ?? String(started.body?.checkout_url ?? "").split("/").pop() ?? "";
-  const other = await applyAndSign(t.client(), "Basic");
-  const paid = await applyAndSign(t.client(), "Standard");
-  // Paid members and owners: the payment itself is the billing tests' subject; here only the level matters.
-  await t.services.db.update(members).set({ status: "active" }).where(eq(members.email, paid.email));
-  const ownerB = await applyAndSign(t.client(), "Standard");
-  const premium = await applyAndSign(t.client(), "Premium");
-  const downgraded = await applyAndSign(t.client(), "Standard");
-  await t.services.db.update(members).set({ status: "active" }).where(inArray(members.email, [ownerB.email, premium.email, downgraded.email]));
-  const asMember = async (email: string) => {
-    const client = t.client();
-    client.cookies.set("lpa_member", (await createSession(t.services.db, { kind: "member", memberId: await memberIdOf(email) }, t.services.now())).token);
-    return client;
-  };
-  const ownerA = await asMember(paid.email);
-  const premiumOwner = await asMember(premium.email);
-  const newProperty = async (client = ownerA) => {
-    const res = await client.post("/api/portal/properties", {
-      address: { line1: `${Math.floor(Math.random() * 9000) + 100} W Matrix St`, city: "Chicago", zip: "60601" },
-      property_type: "multi_family",
-      units: [{ label: "1" }, { label: "2" }],
-    });
-    return res.body as { id: string; units: { id: string }[] };
-  };
-  const newLease = async (unitId: string) => (await ownerA.post("/api/portal/leases", matrixLease(unitId))).body.id as string;
-  const property = await newProperty();
-  // Tenants: tenant A on a lease of owner A's, tenant B on owner B's, each signed in by their invitation.
-  const tenantOf = async (owner: ApiClient, unitId: string, name: string) => {
-    const email = `${name}.${Date.now()}@tenants.example.net`;
-    const lease = await owner.post("/api/portal/leases", { ...matrixLease(unitId), tenants: [{ first_name: name, last_name: "Tenant", email }] });
-    await owner.post(`/api/portal/leases/${lease.body.id}/tenants/${lease.body.tenants[0].id}/invite`);
-    const client = t.client();
-    const signed = await client.post("/api/tenant/sign-in-link/confirm", { token: await linkTokenFromEmail(t.services, email, "tenant_invite") });
-    return { leaseId: lease.body.id as string, tenantId: lease.body.tenants[0].id as string, client, accountId: signed.body.tenant.id as string, email };
-  };
-  // Owner A's lease that the routes name is tenant A's.
-  const tenantA = await tenantOf(ownerA, property.units[0]!.id, "matrixa");
-  const leaseId = tenantA.leaseId;
-  const ownerBClient = await asMember(ownerB.email);
-  const tenantB = await tenantOf(ownerBClient, (await newProperty(ownerBClient)).units[0]!.id, "matrixb");
-  // Owner A takes rent online (test provider); tenant A started a payment.
-  const onboarding = await ownerA.post("/api/portal/payouts");
-  await trpcCall(ownerA, "mutation", "public.testProvider.completeOnboarding", { account: onboarding.body.account_id });
-  const rentStarted = await tenantA.client.post(`/api/tenant/leases/${tenantA.leaseId}/pay`, { amount_cents: 100 });
-  const rentPaymentId = rentStarted.body.rent_payment_id as string;
-  // Tenant A started an autopay setup.
-  const autopayId = (await tenantA.client.post(`/api/tenant/leases/${tenantA.leaseId}/autopay`, { limit_cents: 150_000 })).body.autopay_id as string;
-  // Paid by test card, so an admin can refund a cent of it.
-  await trpcCall(tenantA.client, "mutation", "public.testProvider.payRent", { session_id: sessionIdOf(rentStarted.body.checkout_url), method: "card", card_number: "4242424242424242" });
-  // A member who paid Standard by test card: a running subscription of the test provider.
-  const subscriber = t.client();
-  const subscribed = await applyAndSign(subscriber, "Standard");
-  const checkout = await subscriber.post(`/api/membership/initiate-payment/${subscribed.applicationId}`, { billing_frequency: "monthly" });
-  await trpcCall(subscriber, "mutation", "public.testProvider.pay", { session_id: sessionIdOf(checkout.body.checkout_url), card_number: "4242424242424242" });
-  const [subscription] = await t.services.db.select({ id: subscriptions.providerSubscriptionId }).from(subscriptions).where(eq(subscriptions.memberId, await memberIdOf(subscribed.email)));
-  const ownerRequest = await ownerA.post("/api/portal/maintenance", { property_id: property.id, title: "Matrix gutter", description: "Clogged", category: "other" });
-  const tenantRequest = await tenantA.client.post("/api/tenant/maintenance", { lease_id: tenantA.leaseId, title: "Matrix sink", description: "Drip", category: "plumbing" });
-  const photo = await tenantA.client.upload(`/api/tenant/maintenance/${tenantRequest.body.id}/photos`, { name: "sink.png", bytes: PNG_BYTES });
-  const fileId = photo.body.timeline.at(-1).file.id as string;
-  // The basic member is listed in the skills network for owner A's request (category "other").
-  const basicLister = await asMember(basic.email);
-  await basicLister.put("/api/portal/skills/profile", { specialty_skills: ["General Contractor"], skills_listed: true });
-  const entryId = (await ownerA.get(`/api/portal/leases/${leaseId}/ledger`)).body.entries[0].id as string;
-  const expenseId = (await ownerA.post("/api/portal/expenses", matrixExpense(property.id))).body.id as string;
-  // Owner A's statement of this month, kept as the job keeps it on the 1st of the next.
-  const { closeMonthlyStatements } = await import("../../src/server/domain/portal/reports.ts");
-  const nextMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
-  await closeMonthlyStatements(t.services, nextMonth);
-  const { ownerStatements } = await import("../../src/server/db/schema.ts");
-  const [statement] = await t.services.db.select({ id: ownerStatements.id }).from(ownerStatements).where(eq(ownerStatements.ownerId, await memberIdOf(paid.email)));
-  // Owner A's eviction case on tenant A's lease, paid (the provider's event is the eviction tests' subject).
-  const { evictionCases, serviceJobs } = await import("../../src/server/db/schema.ts");
-  const paidCase = async (lease: string) => {
-    const opened = await ownerA.post("/api/portal/evictions", { lease_id: lease, ground: "unpaid_rent", jurisdiction: "chicago" });
-    await t.services.db.update(evictionCases).set({ paidAt: t.services.now() }).where(eq(evictionCases.id, opened.body.id));
-    return opened.body.id as string;
-  };
-  const caseId = await paidCase(leaseId);
-  const { evictionNotices } = await import("../../src/server/db/schema.ts");
-  // Each spare is made again only once a caller has used it: the refused callers leave it as it was.
-  const reusable = (make: () => Promise<string>, unused: (id: string) => Promise<boolean>) => {
-    let last: string | null = null;
-    return async () => (last && (await unused(last)) ? last : (last = await make()));
-  };
-  const stateOf = async (id: string) => (await t.services.db.select({ state: serviceJobs.state }).from(serviceJobs).where(eq(serviceJobs.id, id)))[0]!.state;
-  const spareNotice = reusable(
-    async () => (await ownerA.post(`/api/portal/evictions/${caseId}/notices`, { kind: "5_day" })).body.id as string,
-    async (id) => (await t.services.db.select({ servedOn: evictionNotices.servedOn }).from(evictionNotices).where(eq(evictionNotices.id, id)))[0]!.servedOn === null,
-  );
-  const noticeId = await spareNotice();
-  const caseDocument = await ownerA.upload(`/api/portal/evictions/${caseId}/documents`, { name: "lease.png", bytes: PNG_BYTES });
-  const newJob = async () =>
-    (await ownerA.post("/api/portal/service-jobs", { eviction_case_id: caseId, notice_id: noticeId, person_name: "Matrix Tenant", addresses: ["1 Matrix Way"], due_on: "2030-01-01" })).body
-      .id as string;
-  const evictions: Fixture["evictions"] = {
-    caseId,
-    noticeId: (await ownerA.post(`/api/portal/evictions/${caseId}/notices`, { kind: "5_day" })).body.id as string,
-    fileId: caseDocument.body.documents[0].id as string,
-    jobId: await newJob(),
-    spareCase: reusable(
-      async () => paidCase(await newLease((await newProperty()).units[0]!.id)),
-      async (id) => (await t.services.db.select({ stage: evictionCases.stage }).from(evictionCases).where(eq(evictionCases.id, id)))[0]!.stage === "notice_prepared",
-    ),
-    spareUnpaidCase: reusable(
-      async () => (await ownerA.post("/api/portal/evictions", { lease_id: await newLease((await newProperty()).units[0]!.id), ground: "unpaid_rent" })).body.id as string,
-      async (id) => (await t.services.db.select({ open: evictionCases.open }).from(evictionCases).where(eq(evictionCases.id, id)))[0]!.open,
-    ),
-    spareNotice,
-    spareJob: reusable(newJob, async (id) => (await stateOf(id)) === "received"),
-    spareAssignedJob: reusable(
-      async () => {
-        const id = await newJob();
-        await t.services.db.update(serviceJobs).set({ state: "assigned", serverName: "Matrix Server" }).where(eq(serviceJobs.id, id));
-        return id;
-      },
-      async (id) => (await stateOf(id)) === "assigned",
-    ),
-  };
-  // Owner A sends tenant A's lease for signature (a Chicago lease: with the City's two summaries).
-  const summaryPdf = async () =>
-    (await ownerA.upload(`/api/portal/leases/${leaseId}/documents`, { name: "summary.pdf", bytes: await pdfBytes("City summary") }, { title: "City summary" })).body.file.id as string;
-  const summaries = { rlto_summary_file_id: await summaryPdf(), interest_rate_summary_file_id: await summaryPdf() };
-  const sendLease = async (lease: string) =>
-    (await ownerA.post(`/api/portal/leases/${lease}/signature-requests`, { document: "template", notice_address: "1 Matrix Way, Chicago, IL 60601", ...summaries })).body.id as string;
-  const { leaseSignatureRequests } = await import("../../src/server/db/schema.ts");
-  const signing: Fixture["signing"] = {
-    requestId: await sendLease(leaseId),
-    spareRequest: reusable(
-      async () => sendLease((await ownerA.post("/api/portal/leases", { ...matrixLease((await newProperty()).units[0]!.id), tenants: [{ first_name: "matrixa", last_name: "Tenant", email: tenantA.email }] })).body.id),
-      async (id) => (await t.services.db.select({ status: leaseSignatureRequests.status }).from(leaseSignatureRequests).where(eq(leaseSignatureRequests.id, id)))[0]!.status === "sent",
-    ),
-  };
-  // A former owner, now Basic, with books of their own.
-  await newProperty(await asMember(downgraded.email));
-  await t.services.db.update(members).set({ membershipLevel: "Basic" }).where(eq(members.email, downgraded.email));
-  const pending = await applyForMembership(t.services, ZApplyRequestSchema.parse(applicationPayload()), { ip: null, userAgent: null });
-  const [doc] = await t.services.db.select({ id: documents.id }).from(documents).limit(1);
-  const [mail] = await t.services.db.select({ id: emailOutbox.id }).from(emailOutbox).limit(1);
-  const [admin] = await t.services.db.select({ id: adminUsers.id }).from(adminUsers).limit(1);
-  adminId = admin!.id;
-  fixture = {
-    basic: { memberId: await memberIdOf(basic.email), email: basic.email, applicationId: basic.applicationId, contractId: basic.contractId, checkoutSessionId },
-    other: { memberId: await memberIdOf(other.email), email: other.email },
-    paid: { memberId: await memberIdOf(paid.email), email: paid.email },
-    ownerB: { memberId: await memberIdOf(ownerB.email), email: ownerB.email },
-    premium: { memberId: await memberIdOf(premium.email), email: premium.email },
-    downgraded: { memberId: await memberIdOf(downgraded.email), email: downgraded.email },
-    books: { propertyId: property.id, unitId: property.units[0]!.id, leaseId, entryId, tenantId: tenantA.tenantId, expenseId, statementId: statement!.id },
-    tenant: { accountId: tenantA.accountId },
-    signing,
-    tenantB: { accountId: tenantB.accountId },
-    care: {
-      ownerRequestId: ownerRequest.body.id,
-      tenantRequestId: tenantRequest.body.id,
-      fileId,
-      rentPaymentId,
-      autopayId,
-      paymentEntryId: ((await ownerA.get(`/api/portal/leases/${leaseId}/ledger`)).body.entries as { id: string; kind: string }[]).find((e) => e.kind === "payment")!.id,
-    },
-    spareProperty: async () => (await newProperty()).id,
-    spareUnit: async () => (await newProperty()).units[0]!.id,
-    spareLease: async () => newLease((await newProperty()).units[0]!.id),
-    spareExpense: async () => (await ownerA.post("/api/portal/expenses", matrixExpense(property.id))).body.id as string,
-    spareTenancy: async () => {
-      const lease = await ownerA.post("/api/portal/leases", matrixLease((await newProperty()).units[0]!.id));
-      return { id: lease.body.id as string, tenantId: lease.body.tenants[0].id as string };
-    },
-    sparePhoto: async () => {
-      const added = await ownerA.upload(`/api/portal/maintenance/${ownerRequest.body.id}/photos`, { name: "spare.png", bytes: PNG_BYTES });
-      return { id: ownerRequest.body.id as string, fileId: added.body.timeline.at(-1).file.id as string };
-    },
-    spareInvitation: async () => {
-      // A landlord of its own each time: once tenant A accepts a landlord, that landlord's next invitation needs no answer.
-      const landlord = await applyAndSign(t.client(), "Standard");
-      await t.services.db.update(members).set({ status: "active" }).where(eq(members.email, landlord.email));
-      const client = await asMember(landlord.email);
-      const lease = await client.post("/api/portal/leases", { ...matrixLease((await newProperty(client)).units[0]!.id), tenants: [{ first_name: "Matrix", last_name: "Again", email: tenantA.email }] });
-      await clearRateLimit(t.services.db, TENANT_LIMITS.invitesPerAddress, tenantA.email.toLowerCase());
-      await client.post(`/api/portal/leases/${lease.body.id}/tenants/${lease.body.tenants[0].id}/invite`);
-      return lease.body.tenants[0].id as string;
-    },
-    spareEntry: async () => {
-      const paidEntry = await ownerA.post(`/api/portal/leases/${leaseId}/payments`, { amount_cents: 100, paid_on: "2026-01-10", method: "cash" });
-      return paidEntry.body.entry.id as string;
-    },
-    pendingApplicationId: pending.applicationId,
-    applicantToken: pending.session.token,
-    documentId: doc?.id ?? "00000000-0000-4000-8000-000000000000",
-    outboxId: mail!.id,
-    victim: async () => memberIdOf((await applyAndSign(t.client(), "Basic")).email),
-    unpaidSigner: async () => memberIdOf((await applyAndSign(t.client(), "Standard")).email),
-    testSubscriptionId: subscription!.id!,
-    evictions,
-    conditionReports: {
-      moveInId: (await ownerA.post(`/api/portal/leases/${leaseId}/condition-reports`, MATRIX_REPORT("move_in"))).body.id as string,
-      moveOutId: (await ownerA.post(`/api/portal/leases/${leaseId}/condition-reports`, MATRIX_REPORT("move_out"))).body.id as string,
-    },
-    services: {
-      granted: (await ownerA.put("/api/portal/staff-access")).status,
-      ...(await (async () => {
-        const ticketId = (await ownerA.post("/api/portal/support/tickets", MATRIX_TICKET)).body.id as string;
-        const withFile = await ownerA.upload(`/api/portal/support/tickets/${ticketId}/files`, { name: "matrix.png", bytes: PNG_BYTES });
-        return { ticketId, ticketFileId: withFile.body.messages.at(-1).files[0].id as string };
-      })()),
-      spareTicket: async () => (await ownerA.post("/api/portal/support/tickets", MATRIX_TICKET)).body.id as string,
-      // The Premium owner granted staff access too and asked for bookkeeping help (included in Premium).
-      requestId: await premiumOwner.put("/api/portal/staff-access").then(async () => (await premiumOwner.post("/api/portal/bookkeeping/requests", MATRIX_BOOKKEEPING)).body.id as string),
-      spareRequest: async () => (await premiumOwner.post("/api/portal/bookkeeping/requests", MATRIX_BOOKKEEPING)).body.id as string,
-    },
-    community: await communityFixture(await memberIdOf(basic.email), await memberIdOf(other.email), paid.email, ownerA),
-    demo: await demoFixture(),
-  };
-  // Many members, owners, tenants, a year of sample books: more than the default minute on a busy machine.
-}, 240_000);
-
-/** The sample books, made as the server makes them at start-up, and one record of each kind the demo's routes name. */
-async function demoFixture(): Promise<Fixture["demo"]> {
-  await keepSampleBooks(t.services);
-  const demo = t.client();
-  const first = async (path: string) => ((await demo.get(`/api/demo/portal/${path}`)).body as { id: string }[])[0]!.id;
-  const expenses = (await demo.get("/api/demo/portal/expenses")).body as { expenses?: { id: string }[] } | { id: string }[];
-  const leaseId = await first("leases");
-  const ledger = (await demo.get(`/api/demo/portal/leases/${leaseId}/ledger`)).body as { entries: { id: string; kind: string }[] };
-  return {
-    propertyId: await first("properties"),
-    leaseId,
-    paymentEntryId: ledger.entries.find((e) => e.kind === "payment")!.id,
-    requestId: await first("maintenance"),
-    expenseId: (Array.isArray(expenses) ? expenses : expenses.expenses!)[0]!.id,
-  };
-}
-afterAll(() => t.close());
 
 /** A topic by the other member in Landlord Q&A, and fresh posts by the basic member to edit or delete. */
 async function communityFixture(basicId: string, otherId: string, paidEmail: string, paidClient: ApiClient): Promise<Fixture["community"]> {
@@ -1297,49 +1055,308 @@ async function memberIdOf(email: string): Promise<string> {
   return row!.id;
 }
 
-describe("the authorization matrix", () => {
-  test("every REST route and tRPC procedure has an entry, and every entry still exists", () => {
-    const present = [...restRoutes(t.app), ...trpcProcedures().map((p) => `trpc ${p.path}`), ...demoTrpcProcedures().map((p) => `demo-trpc ${p.path}`)];
-    const missing = present.filter((key) => !(key in MATRIX));
-    expect(missing, "routes without an entry in MATRIX").toEqual([]);
-    const stale = Object.keys(MATRIX).filter((key) => !present.includes(key));
-    expect(stale, "MATRIX entries for routes that no longer exist").toEqual([]);
-  });
-
-  test("staff see an owner's books only under that owner's grant: owner A granted it, owner B did not", async () => {
-    await t.app.request("/api/portal/staff-access", { method: "PUT", headers: { origin: TEST_ORIGIN, ...(await credentials("paid")) } });
-    const books = async (ownerId: string) => {
-      const res = await t.app.request(`/trpc/admin.ownerBooks.books?input=${encodeURIComponent(JSON.stringify({ owner_id: ownerId }))}`, { headers: await credentials("admin") });
-      return { status: res.status, body: await res.text() };
+/**
+ * The matrix for some of the callers (a test file per group, run side by side): the fixture, the
+ * calls of those callers, and with `coverage` the checks that every route has an entry.
+ */
+export function defineMatrix(roles: Role[], options: { coverage: boolean }) {
+  if (options.coverage) {
+    // The group files together call as every role: a role left out of all of them is untested.
+    const grouped = ["visitors-and-members", "owners", "tenants", "staff"]
+      .map((name) => readFileSync(new URL(`../api/authorization-matrix-${name}.test.ts`, import.meta.url), "utf8"))
+      .join("\n");
+    test("the group files together call as every role", () => {
+      expect(ROLES.filter((role) => !grouped.includes(`"${role}"`))).toEqual([]);
+    });
+  }
+  beforeAll(async () => {
+    t = await createTestApp();
+    const basic = await applyAndSign(t.client(), "Basic");
+    const basicClient = t.client();
+    basicClient.cookies.set("lpa_member", (await createSession(t.services.db, { kind: "member", memberId: await memberIdOf(basic.email) }, t.services.now())).token);
+    const started = await basicClient.post("/api/upgrades/initiate", {
+      current_membership_level: "Basic",
+      target_membership_level: "Standard",
+      billing_frequency: "monthly",
+      member_email: basic.email,
+    });
+    const checkoutSessionId = String(started.body?.checkout_url ?? "").match(/session_id=([^&]+)/)?.[1] ?? String(started.body?.checkout_url ?? "").split("/").pop() ?? "";
+    const other = await applyAndSign(t.client(), "Basic");
+    const paid = await applyAndSign(t.client(), "Standard");
+    // Paid members and owners: the payment itself is the billing tests' subject; here only the level matters.
+    await t.services.db.update(members).set({ status: "active" }).where(eq(members.email, paid.email));
+    const ownerB = await applyAndSign(t.client(), "Standard");
+    const premium = await applyAndSign(t.client(), "Premium");
+    const downgraded = await applyAndSign(t.client(), "Standard");
+    await t.services.db.update(members).set({ status: "active" }).where(inArray(members.email, [ownerB.email, premium.email, downgraded.email]));
+    const asMember = async (email: string) => {
+      const client = t.client();
+      client.cookies.set("lpa_member", (await createSession(t.services.db, { kind: "member", memberId: await memberIdOf(email) }, t.services.now())).token);
+      return client;
     };
-    expect((await books(fixture.paid.memberId)).status).toBe(200);
-    const refused = await books(fixture.ownerB.memberId);
-    expect(refused.status).toBe(403);
-    expect(refused.body).toContain("has not granted staff access");
-  });
+    const ownerA = await asMember(paid.email);
+    const premiumOwner = await asMember(premium.email);
+    const newProperty = async (client = ownerA) => {
+      const res = await client.post("/api/portal/properties", {
+        address: { line1: `${Math.floor(Math.random() * 9000) + 100} W Matrix St`, city: "Chicago", zip: "60601" },
+        property_type: "multi_family",
+        units: [{ label: "1" }, { label: "2" }],
+      });
+      return res.body as { id: string; units: { id: string }[] };
+    };
+    const newLease = async (unitId: string) => (await ownerA.post("/api/portal/leases", matrixLease(unitId))).body.id as string;
+    const property = await newProperty();
+    // Tenants: tenant A on a lease of owner A's, tenant B on owner B's, each signed in by their invitation.
+    const tenantOf = async (owner: ApiClient, unitId: string, name: string) => {
+      const email = `${name}.${Date.now()}@tenants.example.net`;
+      const lease = await owner.post("/api/portal/leases", { ...matrixLease(unitId), tenants: [{ first_name: name, last_name: "Tenant", email }] });
+      await owner.post(`/api/portal/leases/${lease.body.id}/tenants/${lease.body.tenants[0].id}/invite`);
+      const client = t.client();
+      const signed = await client.post("/api/tenant/sign-in-link/confirm", { token: await linkTokenFromEmail(t.services, email, "tenant_invite") });
+      return { leaseId: lease.body.id as string, tenantId: lease.body.tenants[0].id as string, client, accountId: signed.body.tenant.id as string, email };
+    };
+    // Owner A's lease that the routes name is tenant A's.
+    const tenantA = await tenantOf(ownerA, property.units[0]!.id, "matrixa");
+    const leaseId = tenantA.leaseId;
+    const ownerBClient = await asMember(ownerB.email);
+    const tenantB = await tenantOf(ownerBClient, (await newProperty(ownerBClient)).units[0]!.id, "matrixb");
+    // Owner A takes rent online (test provider); tenant A started a payment.
+    const onboarding = await ownerA.post("/api/portal/payouts");
+    await trpcCall(ownerA, "mutation", "public.testProvider.completeOnboarding", { account: onboarding.body.account_id });
+    const rentStarted = await tenantA.client.post(`/api/tenant/leases/${tenantA.leaseId}/pay`, { amount_cents: 100 });
+    const rentPaymentId = rentStarted.body.rent_payment_id as string;
+    // Tenant A started an autopay setup.
+    const autopayId = (await tenantA.client.post(`/api/tenant/leases/${tenantA.leaseId}/autopay`, { limit_cents: 150_000 })).body.autopay_id as string;
+    // Paid by test card, so an admin can refund a cent of it.
+    await trpcCall(tenantA.client, "mutation", "public.testProvider.payRent", { session_id: sessionIdOf(rentStarted.body.checkout_url), method: "card", card_number: "4242424242424242" });
+    // A member who paid Standard by test card: a running subscription of the test provider.
+    const subscriber = t.client();
+    const subscribed = await applyAndSign(subscriber, "Standard");
+    const checkout = await subscriber.post(`/api/membership/initiate-payment/${subscribed.applicationId}`, { billing_frequency: "monthly" });
+    await trpcCall(subscriber, "mutation", "public.testProvider.pay", { session_id: sessionIdOf(checkout.body.checkout_url), card_number: "4242424242424242" });
+    const [subscription] = await t.services.db.select({ id: subscriptions.providerSubscriptionId }).from(subscriptions).where(eq(subscriptions.memberId, await memberIdOf(subscribed.email)));
+    const ownerRequest = await ownerA.post("/api/portal/maintenance", { property_id: property.id, title: "Matrix gutter", description: "Clogged", category: "other" });
+    const tenantRequest = await tenantA.client.post("/api/tenant/maintenance", { lease_id: tenantA.leaseId, title: "Matrix sink", description: "Drip", category: "plumbing" });
+    const photo = await tenantA.client.upload(`/api/tenant/maintenance/${tenantRequest.body.id}/photos`, { name: "sink.png", bytes: PNG_BYTES });
+    const fileId = photo.body.timeline.at(-1).file.id as string;
+    // The basic member is listed in the skills network for owner A's request (category "other").
+    const basicLister = await asMember(basic.email);
+    await basicLister.put("/api/portal/skills/profile", { specialty_skills: ["General Contractor"], skills_listed: true });
+    const entryId = (await ownerA.get(`/api/portal/leases/${leaseId}/ledger`)).body.entries[0].id as string;
+    const expenseId = (await ownerA.post("/api/portal/expenses", matrixExpense(property.id))).body.id as string;
+    // Owner A's statement of this month, kept as the job keeps it on the 1st of the next.
+    const { closeMonthlyStatements } = await import("../../src/server/domain/portal/reports.ts");
+    const nextMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
+    await closeMonthlyStatements(t.services, nextMonth);
+    const { ownerStatements } = await import("../../src/server/db/schema.ts");
+    const [statement] = await t.services.db.select({ id: ownerStatements.id }).from(ownerStatements).where(eq(ownerStatements.ownerId, await memberIdOf(paid.email)));
+    // Owner A's eviction case on tenant A's lease, paid (the provider's event is the eviction tests' subject).
+    const { evictionCases, serviceJobs } = await import("../../src/server/db/schema.ts");
+    const paidCase = async (lease: string) => {
+      const opened = await ownerA.post("/api/portal/evictions", { lease_id: lease, ground: "unpaid_rent", jurisdiction: "chicago" });
+      await t.services.db.update(evictionCases).set({ paidAt: t.services.now() }).where(eq(evictionCases.id, opened.body.id));
+      return opened.body.id as string;
+    };
+    const caseId = await paidCase(leaseId);
+    const { evictionNotices } = await import("../../src/server/db/schema.ts");
+    // Each spare is made again only once a caller has used it: the refused callers leave it as it was.
+    const reusable = (make: () => Promise<string>, unused: (id: string) => Promise<boolean>) => {
+      let last: string | null = null;
+      return async () => (last && (await unused(last)) ? last : (last = await make()));
+    };
+    const stateOf = async (id: string) => (await t.services.db.select({ state: serviceJobs.state }).from(serviceJobs).where(eq(serviceJobs.id, id)))[0]!.state;
+    const spareNotice = reusable(
+      async () => (await ownerA.post(`/api/portal/evictions/${caseId}/notices`, { kind: "5_day" })).body.id as string,
+      async (id) => (await t.services.db.select({ servedOn: evictionNotices.servedOn }).from(evictionNotices).where(eq(evictionNotices.id, id)))[0]!.servedOn === null,
+    );
+    const noticeId = await spareNotice();
+    const caseDocument = await ownerA.upload(`/api/portal/evictions/${caseId}/documents`, { name: "lease.png", bytes: PNG_BYTES });
+    const newJob = async () =>
+      (await ownerA.post("/api/portal/service-jobs", { eviction_case_id: caseId, notice_id: noticeId, person_name: "Matrix Tenant", addresses: ["1 Matrix Way"], due_on: "2030-01-01" })).body
+        .id as string;
+    const evictions: Fixture["evictions"] = {
+      caseId,
+      noticeId: (await ownerA.post(`/api/portal/evictions/${caseId}/notices`, { kind: "5_day" })).body.id as string,
+      fileId: caseDocument.body.documents[0].id as string,
+      jobId: await newJob(),
+      spareCase: reusable(
+        async () => paidCase(await newLease((await newProperty()).units[0]!.id)),
+        async (id) => (await t.services.db.select({ stage: evictionCases.stage }).from(evictionCases).where(eq(evictionCases.id, id)))[0]!.stage === "notice_prepared",
+      ),
+      spareUnpaidCase: reusable(
+        async () => (await ownerA.post("/api/portal/evictions", { lease_id: await newLease((await newProperty()).units[0]!.id), ground: "unpaid_rent" })).body.id as string,
+        async (id) => (await t.services.db.select({ open: evictionCases.open }).from(evictionCases).where(eq(evictionCases.id, id)))[0]!.open,
+      ),
+      spareNotice,
+      spareJob: reusable(newJob, async (id) => (await stateOf(id)) === "received"),
+      spareAssignedJob: reusable(
+        async () => {
+          const id = await newJob();
+          await t.services.db.update(serviceJobs).set({ state: "assigned", serverName: "Matrix Server" }).where(eq(serviceJobs.id, id));
+          return id;
+        },
+        async (id) => (await stateOf(id)) === "assigned",
+      ),
+    };
+    // Owner A sends tenant A's lease for signature (a Chicago lease: with the City's two summaries).
+    const summaryPdf = async () =>
+      (await ownerA.upload(`/api/portal/leases/${leaseId}/documents`, { name: "summary.pdf", bytes: await pdfBytes("City summary") }, { title: "City summary" })).body.file.id as string;
+    const summaries = { rlto_summary_file_id: await summaryPdf(), interest_rate_summary_file_id: await summaryPdf() };
+    const sendLease = async (lease: string) =>
+      (await ownerA.post(`/api/portal/leases/${lease}/signature-requests`, { document: "template", notice_address: "1 Matrix Way, Chicago, IL 60601", ...summaries })).body.id as string;
+    const { leaseSignatureRequests } = await import("../../src/server/db/schema.ts");
+    const signing: Fixture["signing"] = {
+      requestId: await sendLease(leaseId),
+      spareRequest: reusable(
+        async () => sendLease((await ownerA.post("/api/portal/leases", { ...matrixLease((await newProperty()).units[0]!.id), tenants: [{ first_name: "matrixa", last_name: "Tenant", email: tenantA.email }] })).body.id),
+        async (id) => (await t.services.db.select({ status: leaseSignatureRequests.status }).from(leaseSignatureRequests).where(eq(leaseSignatureRequests.id, id)))[0]!.status === "sent",
+      ),
+    };
+    // A former owner, now Basic, with books of their own.
+    await newProperty(await asMember(downgraded.email));
+    await t.services.db.update(members).set({ membershipLevel: "Basic" }).where(eq(members.email, downgraded.email));
+    const pending = await applyForMembership(t.services, ZApplyRequestSchema.parse(applicationPayload()), { ip: null, userAgent: null });
+    const [doc] = await t.services.db.select({ id: documents.id }).from(documents).limit(1);
+    const [mail] = await t.services.db.select({ id: emailOutbox.id }).from(emailOutbox).limit(1);
+    const [admin] = await t.services.db.select({ id: adminUsers.id }).from(adminUsers).limit(1);
+    adminId = admin!.id;
+    fixture = {
+      basic: { memberId: await memberIdOf(basic.email), email: basic.email, applicationId: basic.applicationId, contractId: basic.contractId, checkoutSessionId },
+      other: { memberId: await memberIdOf(other.email), email: other.email },
+      paid: { memberId: await memberIdOf(paid.email), email: paid.email },
+      ownerB: { memberId: await memberIdOf(ownerB.email), email: ownerB.email },
+      premium: { memberId: await memberIdOf(premium.email), email: premium.email },
+      downgraded: { memberId: await memberIdOf(downgraded.email), email: downgraded.email },
+      books: { propertyId: property.id, unitId: property.units[0]!.id, leaseId, entryId, tenantId: tenantA.tenantId, expenseId, statementId: statement!.id },
+      tenant: { accountId: tenantA.accountId },
+      signing,
+      tenantB: { accountId: tenantB.accountId },
+      care: {
+        ownerRequestId: ownerRequest.body.id,
+        tenantRequestId: tenantRequest.body.id,
+        fileId,
+        rentPaymentId,
+        autopayId,
+        paymentEntryId: ((await ownerA.get(`/api/portal/leases/${leaseId}/ledger`)).body.entries as { id: string; kind: string }[]).find((e) => e.kind === "payment")!.id,
+      },
+      spareProperty: async () => (await newProperty()).id,
+      spareUnit: async () => (await newProperty()).units[0]!.id,
+      spareLease: async () => newLease((await newProperty()).units[0]!.id),
+      spareExpense: async () => (await ownerA.post("/api/portal/expenses", matrixExpense(property.id))).body.id as string,
+      spareTenancy: async () => {
+        const lease = await ownerA.post("/api/portal/leases", matrixLease((await newProperty()).units[0]!.id));
+        return { id: lease.body.id as string, tenantId: lease.body.tenants[0].id as string };
+      },
+      sparePhoto: async () => {
+        const added = await ownerA.upload(`/api/portal/maintenance/${ownerRequest.body.id}/photos`, { name: "spare.png", bytes: PNG_BYTES });
+        return { id: ownerRequest.body.id as string, fileId: added.body.timeline.at(-1).file.id as string };
+      },
+      spareInvitation: async () => {
+        // A landlord of its own each time: once tenant A accepts a landlord, that landlord's next invitation needs no answer.
+        const landlord = await applyAndSign(t.client(), "Standard");
+        await t.services.db.update(members).set({ status: "active" }).where(eq(members.email, landlord.email));
+        const client = await asMember(landlord.email);
+        const lease = await client.post("/api/portal/leases", { ...matrixLease((await newProperty(client)).units[0]!.id), tenants: [{ first_name: "Matrix", last_name: "Again", email: tenantA.email }] });
+        await clearRateLimit(t.services.db, TENANT_LIMITS.invitesPerAddress, tenantA.email.toLowerCase());
+        await client.post(`/api/portal/leases/${lease.body.id}/tenants/${lease.body.tenants[0].id}/invite`);
+        return lease.body.tenants[0].id as string;
+      },
+      spareEntry: async () => {
+        const paidEntry = await ownerA.post(`/api/portal/leases/${leaseId}/payments`, { amount_cents: 100, paid_on: "2026-01-10", method: "cash" });
+        return paidEntry.body.entry.id as string;
+      },
+      pendingApplicationId: pending.applicationId,
+      applicantToken: pending.session.token,
+      documentId: doc?.id ?? "00000000-0000-4000-8000-000000000000",
+      outboxId: mail!.id,
+      victim: async () => memberIdOf((await applyAndSign(t.client(), "Basic")).email),
+      unpaidSigner: async () => memberIdOf((await applyAndSign(t.client(), "Standard")).email),
+      testSubscriptionId: subscription!.id!,
+      evictions,
+      conditionReports: {
+        moveInId: (await ownerA.post(`/api/portal/leases/${leaseId}/condition-reports`, MATRIX_REPORT("move_in"))).body.id as string,
+        moveOutId: (await ownerA.post(`/api/portal/leases/${leaseId}/condition-reports`, MATRIX_REPORT("move_out"))).body.id as string,
+      },
+      services: {
+        granted: (await ownerA.put("/api/portal/staff-access")).status,
+        ...(await (async () => {
+          const ticketId = (await ownerA.post("/api/portal/support/tickets", MATRIX_TICKET)).body.id as string;
+          const withFile = await ownerA.upload(`/api/portal/support/tickets/${ticketId}/files`, { name: "matrix.png", bytes: PNG_BYTES });
+          return { ticketId, ticketFileId: withFile.body.messages.at(-1).files[0].id as string };
+        })()),
+        spareTicket: async () => (await ownerA.post("/api/portal/support/tickets", MATRIX_TICKET)).body.id as string,
+        // The Premium owner granted staff access too and asked for bookkeeping help (included in Premium).
+        requestId: await premiumOwner.put("/api/portal/staff-access").then(async () => (await premiumOwner.post("/api/portal/bookkeeping/requests", MATRIX_BOOKKEEPING)).body.id as string),
+        spareRequest: async () => (await premiumOwner.post("/api/portal/bookkeeping/requests", MATRIX_BOOKKEEPING)).body.id as string,
+      },
+      community: await communityFixture(await memberIdOf(basic.email), await memberIdOf(other.email), paid.email, ownerA),
+      demo: await demoFixture(),
+    };
+    // Many members, owners, tenants, a year of sample books: more than the default minute on a busy machine.
+  }, 240_000);
 
-  test("each caller is allowed or refused exactly as the table says, and nothing answers 5xx", async () => {
-    const wrong: string[] = [];
-    for (const key of Object.keys(MATRIX)) {
-      // The signing calls consume the pending application: give each caller a fresh one.
-      for (const role of ROLES) {
-        if (/contract-signed|membership\.sign/.test(key)) {
-          const pending = await applyForMembership(t.services, ZApplyRequestSchema.parse(applicationPayload()), { ip: null, userAgent: null });
-          fixture.pendingApplicationId = pending.applicationId;
-          fixture.applicantToken = pending.session.token;
-        }
-        const { status, body } = await call(key, role);
-        const entry = MATRIX[key]!;
-        const allowed = entry.allow.includes(role);
-        const said = `${key} as ${role}: got ${status} ${body.slice(0, 160)}`;
-        if (status >= 500) wrong.push(`${said} (a fault)`);
-        else if (allowed && !(answerFor(entry, role) === undefined ? status >= 200 && status < 300 : status === answerFor(entry, role))) {
-          wrong.push(`${said} (allowed: should answer ${answerFor(entry, role) ?? "2xx"})`);
-        } else if (!allowed && !(status === 401 || status === 403 || (status === 404 && entry.hidden === true))) {
-          wrong.push(`${said} (should be refused with 401 or 403${entry.hidden ? ", or 404" : ""})`);
+  /** The sample books, made as the server makes them at start-up, and one record of each kind the demo's routes name. */
+  async function demoFixture(): Promise<Fixture["demo"]> {
+    await keepSampleBooks(t.services);
+    const demo = t.client();
+    const first = async (path: string) => ((await demo.get(`/api/demo/portal/${path}`)).body as { id: string }[])[0]!.id;
+    const expenses = (await demo.get("/api/demo/portal/expenses")).body as { expenses?: { id: string }[] } | { id: string }[];
+    const leaseId = await first("leases");
+    const ledger = (await demo.get(`/api/demo/portal/leases/${leaseId}/ledger`)).body as { entries: { id: string; kind: string }[] };
+    return {
+      propertyId: await first("properties"),
+      leaseId,
+      paymentEntryId: ledger.entries.find((e) => e.kind === "payment")!.id,
+      requestId: await first("maintenance"),
+      expenseId: (Array.isArray(expenses) ? expenses : expenses.expenses!)[0]!.id,
+    };
+  }
+  afterAll(() => t.close());
+
+  describe(`the authorization matrix: ${roles.join(", ")}`, () => {
+    test.if(options.coverage)("every REST route and tRPC procedure has an entry, and every entry still exists", () => {
+      const present = [...restRoutes(t.app), ...trpcProcedures().map((p) => `trpc ${p.path}`), ...demoTrpcProcedures().map((p) => `demo-trpc ${p.path}`)];
+      const missing = present.filter((key) => !(key in MATRIX));
+      expect(missing, "routes without an entry in MATRIX").toEqual([]);
+      const stale = Object.keys(MATRIX).filter((key) => !present.includes(key));
+      expect(stale, "MATRIX entries for routes that no longer exist").toEqual([]);
+    });
+
+    test.if(options.coverage)("staff see an owner's books only under that owner's grant: owner A granted it, owner B did not", async () => {
+      await t.app.request("/api/portal/staff-access", { method: "PUT", headers: { origin: TEST_ORIGIN, ...(await credentials("paid")) } });
+      const books = async (ownerId: string) => {
+        const res = await t.app.request(`/trpc/admin.ownerBooks.books?input=${encodeURIComponent(JSON.stringify({ owner_id: ownerId }))}`, { headers: await credentials("admin") });
+        return { status: res.status, body: await res.text() };
+      };
+      expect((await books(fixture.paid.memberId)).status).toBe(200);
+      const refused = await books(fixture.ownerB.memberId);
+      expect(refused.status).toBe(403);
+      expect(refused.body).toContain("has not granted staff access");
+    });
+
+    test("each caller is allowed or refused exactly as the table says, and nothing answers 5xx", async () => {
+      const wrong: string[] = [];
+      for (const key of Object.keys(MATRIX)) {
+        // The signing calls consume the pending application: give each caller a fresh one.
+        for (const role of roles) {
+          if (/contract-signed|membership\.sign/.test(key)) {
+            const pending = await applyForMembership(t.services, ZApplyRequestSchema.parse(applicationPayload()), { ip: null, userAgent: null });
+            fixture.pendingApplicationId = pending.applicationId;
+            fixture.applicantToken = pending.session.token;
+          }
+          const { status, body } = await call(key, role);
+          const entry = MATRIX[key]!;
+          const allowed = entry.allow.includes(role);
+          const said = `${key} as ${role}: got ${status} ${body.slice(0, 160)}`;
+          if (status >= 500) wrong.push(`${said} (a fault)`);
+          else if (allowed && !(answerFor(entry, role) === undefined ? status >= 200 && status < 300 : status === answerFor(entry, role))) {
+            wrong.push(`${said} (allowed: should answer ${answerFor(entry, role) ?? "2xx"})`);
+          } else if (!allowed && !(status === 401 || status === 403 || (status === 404 && entry.hidden === true))) {
+            wrong.push(`${said} (should be refused with 401 or 403${entry.hidden ? ", or 404" : ""})`);
+          }
         }
       }
-    }
-    expect(wrong).toEqual([]);
-  }, 600_000);
-});
+      expect(wrong).toEqual([]);
+    }, 600_000);
+  });
+}

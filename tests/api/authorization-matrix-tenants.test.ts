@@ -1,0 +1,7 @@
+import { defineMatrix } from "../support/authorization-matrix.ts";
+
+// The authorization matrix (tests/support/authorization-matrix.ts) for one group of callers: every
+// REST route and tRPC procedure called as each of them, allowed or refused exactly as its table
+// says. Tenants A and B.
+// The groups run side by side, each with a database of its own.
+defineMatrix(["tenant", "tenantB"], { coverage: false });
