@@ -87,11 +87,94 @@ describe("interest on a deposit (RLTO 5-12-080(c))", () => {
     expect(interestRuleOf("illinois", 24)).toBeNull();
     expect(interestRuleOf("illinois", 25)).toBe("sdia");
     expect(receiptRequired("chicago_rlto")).toBe(true);
+    expect(receiptRequired("cook_county")).toBe(true);
     expect(receiptRequired("illinois")).toBe(false);
   });
 });
 
+describe("the arithmetic at its edges", () => {
+  test("rates as the notices write them, and nothing else", () => {
+    expect(ppmOfPercent(" 0.01 ")).toBe(100);
+    expect(ppmOfPercent("12")).toBe(120_000);
+    expect(ppmOfPercent("10.5")).toBe(105_000);
+    for (const bad of ["", "abc", "0.01%", "1.23456", ".5", "1.", "x0.01", "0.01x"]) expect(() => ppmOfPercent(bad), bad).toThrow(`not a rate: ${bad}`);
+  });
+
+  test("cent-days: both ends counted, moves in any order, a move on the first or last day, an empty or reversed range", () => {
+    const moves = [
+      { date: "2024-03-11", cents: -500 },
+      { date: "2024-03-01", cents: 1_000 },
+    ];
+    // 1,000 for March 1-10 (10 days), 500 for March 11-31 (21 days).
+    expect(centDays(moves, "2024-03-01", "2024-03-31")).toBe(BigInt(1_000 * 10 + 500 * 21));
+    // From March 11: 500 for 21 days (the move on the first day counts from that day).
+    expect(centDays(moves, "2024-03-11", "2024-03-31")).toBe(BigInt(500 * 21));
+    // To March 11: the last day's move counts for that day.
+    expect(centDays(moves, "2024-03-01", "2024-03-11")).toBe(BigInt(1_000 * 10 + 500));
+    expect(centDays(moves, "2024-03-05", "2024-03-05")).toBe(1_000n);
+    expect(centDays(moves, "2024-03-06", "2024-03-05")).toBe(0n);
+    // A move after the range is not counted in it.
+    expect(centDays([...moves, { date: "2024-04-02", cents: 9_999 }], "2024-03-01", "2024-04-01")).toBe(BigInt(1_000 * 10 + 500 * 22));
+  });
+
+  test("the six months: held exactly six months earns nothing, a day more earns", () => {
+    const rates = new Map([[2024, 1_000_000]]); // 100%, so any day shows
+    const period = (vacatedOn: string) =>
+      interestPeriods({ termStart: "2024-01-01", booksFrom: null, vacatedOn, returnDueOn: null, moves: [{ date: "2024-01-01", cents: 36_600 }], rates, asOf: "2024-12-31" })[0]!;
+    expect(period("2024-07-01").amountCents).toBe(0);
+    // July 2 is more than six months after January 1: January 1 to July 2 is 184 days (182 to June 30, then 2), so $366 at 100% over 366 days is $184.00.
+    expect(period("2024-07-02").amountCents).toBe(18_400);
+    // Without a return day, the interest of a part-period is due 45 days after the move-out.
+    expect(period("2024-07-02").dueOn).toBe("2024-08-16");
+  });
+
+  test("a period that begins the day asked about is listed; a move-out on the period's last day ends it there", () => {
+    const base = { termStart: "2024-01-01", booksFrom: null, returnDueOn: "2025-02-14", moves: [{ date: "2024-01-01", cents: 100_000 }], rates };
+    const running = interestPeriods({ ...base, vacatedOn: null, asOf: "2025-01-01" });
+    expect(running.map((p) => [p.periodStart, p.ended])).toEqual([
+      ["2024-01-01", true],
+      ["2025-01-01", false],
+    ]);
+    // The period's last day is ended on that day, not before.
+    expect(interestPeriods({ ...base, vacatedOn: null, asOf: "2024-12-30" }).map((p) => p.ended)).toEqual([false]);
+    expect(interestPeriods({ ...base, vacatedOn: null, asOf: "2024-12-31" }).map((p) => p.ended)).toEqual([true]);
+    const lastDay = interestPeriods({ ...base, vacatedOn: "2024-12-31", asOf: "2025-01-10" });
+    expect(lastDay).toMatchObject([{ periodEnd: "2024-12-31", partial: true, dueOn: "2025-02-14", ended: true }]);
+    // Moved out, asked before the day: not ended yet.
+    expect(interestPeriods({ ...base, vacatedOn: "2024-12-31", asOf: "2024-12-30" })).toMatchObject([{ partial: true, ended: false }]);
+  });
+
+  test("books that start later leave out the periods that ended before them, and only those", () => {
+    const base = { termStart: "2022-01-01", vacatedOn: null, returnDueOn: null, moves: [{ date: "2022-01-01", cents: 100_000 }], rates, asOf: "2024-06-01" };
+    expect(interestPeriods({ ...base, booksFrom: "2023-12-31" }).map((p) => p.periodStart)).toEqual(["2023-01-01", "2024-01-01"]);
+    expect(interestPeriods({ ...base, booksFrom: "2024-01-01" }).map((p) => p.periodStart)).toEqual(["2024-01-01"]);
+    expect(interestPeriods({ ...base, booksFrom: null }).map((p) => p.periodStart)).toEqual(["2022-01-01", "2023-01-01", "2024-01-01"]);
+  });
+
+  test("no deposit ever held, no periods; a deposit first paid later counts from that day", () => {
+    expect(interestPeriods({ termStart: "2024-01-01", booksFrom: null, vacatedOn: null, returnDueOn: null, moves: [], rates, asOf: "2025-06-01" })).toEqual([]);
+    expect(interestPeriods({ termStart: "2024-01-01", booksFrom: null, vacatedOn: null, returnDueOn: null, moves: [{ date: "2024-02-01", cents: 0 }], rates, asOf: "2025-06-01" })).toEqual([]);
+    const rates100 = new Map([[2024, 1_000_000]]);
+    // $366 first held from April 1 (275 days of 2024's 366) at 100%: $275.00.
+    const [late] = interestPeriods({ termStart: "2024-01-01", booksFrom: null, vacatedOn: null, returnDueOn: null, moves: [{ date: "2024-04-01", cents: 36_600 }], rates: rates100, asOf: "2025-06-01" });
+    expect(late!.amountCents).toBe(27_500);
+  });
+});
+
 describe("a move-out's deadlines", () => {
+  test("each rule set names its own source; a casualty shortens Chicago's return only", () => {
+    expect(moveOutDeadlines("cook_county", { vacatedOn: "2026-11-30", possessionEndsOn: null, casualty: false })).toMatchObject({
+      statementSource: "Cook County Code Sec. 42-804 (Residential Tenant Landlord Ordinance)",
+      returnSource: "Cook County Code Sec. 42-804 (Residential Tenant Landlord Ordinance)",
+    });
+    expect(moveOutDeadlines("cook_county", { vacatedOn: "2026-11-30", possessionEndsOn: null, casualty: true }).returnDueOn).toBe("2027-01-14");
+    expect(moveOutDeadlines("chicago_rlto", { vacatedOn: "2026-11-30", possessionEndsOn: null, casualty: false })).toMatchObject({
+      statementSource: "Chicago Municipal Code 5-12-080(d)",
+      returnSource: "Chicago Municipal Code 5-12-080(d)",
+    });
+    expect(moveOutDeadlines("chicago_rlto", { vacatedOn: "2026-11-30", possessionEndsOn: null, casualty: true }).returnSource).toBe("Chicago Municipal Code 5-12-080(d) and 5-12-110(g)");
+  });
+
   test("Chicago: statement within 30 days after the tenant vacates, the deposit within 45 (5-12-080(d))", () => {
     expect(moveOutDeadlines("chicago_rlto", { vacatedOn: "2026-11-30", possessionEndsOn: "2026-12-31", casualty: false })).toMatchObject({
       statementDueOn: "2026-12-30",
