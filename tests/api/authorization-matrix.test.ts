@@ -862,6 +862,16 @@ const MATRIX: Record<string, Entry> = {
   "trpc admin.ownerBooks.books": { allow: ADMIN, input: (f) => ({ owner_id: f.paid.memberId }) },
   "trpc admin.ownerBooks.addExpense": { allow: ADMIN, input: (f) => ({ owner_id: f.paid.memberId, expense: matrixExpense(f.books.propertyId) }) },
   "trpc admin.ownerBooks.updateExpense": { allow: ADMIN, input: (f) => ({ owner_id: f.paid.memberId, id: f.books.expenseId, patch: { memo: "Staff memo" } }) },
+  "trpc admin.ownerBooks.ledger": { allow: ADMIN, input: (f) => ({ owner_id: f.paid.memberId, lease_id: f.books.leaseId }) },
+  "trpc admin.ownerBooks.recordPayment": {
+    allow: ADMIN,
+    input: (f) => ({ owner_id: f.paid.memberId, lease_id: f.books.leaseId, payment: { amount_cents: 100, paid_on: "2026-01-15", method: "cash" } }),
+  },
+  "trpc admin.ownerBooks.recordCharge": {
+    allow: ADMIN,
+    input: (f) => ({ owner_id: f.paid.memberId, lease_id: f.books.leaseId, charge: { kind: "fee", amount_cents: 100, date: "2026-01-15", description: "Staff fee" } }),
+  },
+  "trpc admin.ownerBooks.voidEntry": { allow: ADMIN, input: async (f) => ({ owner_id: f.paid.memberId, entry_id: await f.spareEntry(), reason: "Staff void" }) },
   "trpc admin.support.queue": { allow: ADMIN },
   "trpc admin.support.get": { allow: ADMIN, input: (f) => ({ id: f.services.ticketId }) },
   "trpc admin.support.reply": { allow: ADMIN, input: (f) => ({ id: f.services.ticketId, body: "Matrix reply" }) },
