@@ -1,14 +1,11 @@
-import { services } from "@shared/content.ts";
-import { MEMBERSHIP_LEVELS, type MembershipLevel } from "@shared/membership.ts";
+import { serviceAt, services } from "@shared/content.ts";
+import { MEMBERSHIP_LEVELS } from "@shared/membership.ts";
 import { CheckIcon } from "./Icon.tsx";
 import { Section } from "./Section.tsx";
 
-const includes = (serviceLevel: MembershipLevel, level: MembershipLevel) =>
-  MEMBERSHIP_LEVELS.indexOf(level) >= MEMBERSHIP_LEVELS.indexOf(serviceLevel);
-
 export function Services() {
   return (
-    <Section id="services" tone="slate" title="Services" intro="What each membership level includes. Premium-only services are marked.">
+    <Section id="services" tone="slate" title="Services" intro="What each membership level includes, and the price of each service sold by the item. Premium-only services are marked.">
       <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
         <table className="w-full min-w-[36rem] text-left text-sm">
           <caption className="sr-only">Services by membership level</caption>
@@ -34,15 +31,20 @@ export function Services() {
                   {service.comingSoon && <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">Coming soon</span>}
                   {service.isPremiumOnly && <span className="ml-2 rounded-full bg-accent-500/20 px-2 py-0.5 text-xs font-semibold text-amber-900">Premium only</span>}
                 </th>
-                {MEMBERSHIP_LEVELS.map((level) => (
-                  <td key={level} className="px-4 py-3 text-center">
-                    {includes(service.level, level) ? (
-                      <span className="inline-flex text-green-700"><CheckIcon /><span className="sr-only">Included</span></span>
-                    ) : (
-                      <span className="text-slate-500"><span aria-hidden="true">—</span><span className="sr-only">Not included</span></span>
-                    )}
-                  </td>
-                ))}
+                {MEMBERSHIP_LEVELS.map((level) => {
+                  const cell = serviceAt(service, level);
+                  return (
+                    <td key={level} className="px-4 py-3 text-center">
+                      {!cell.offered ? (
+                        <span className="text-slate-500"><span aria-hidden="true">—</span><span className="sr-only">{cell.words}</span></span>
+                      ) : cell.words === "Included" ? (
+                        <span className="inline-flex text-green-700"><CheckIcon /><span className="sr-only">{cell.words}</span></span>
+                      ) : (
+                        <span className="font-medium text-slate-800">{cell.words}</span>
+                      )}
+                    </td>
+                  );
+                })}
               </tr>
             ))}
           </tbody>

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
-import { alaCarteLabel, type MembershipLevel } from "@shared/membership.ts";
+import { alaCarteLabel, SUPPORT_FIRST_REPLY, type MembershipLevel } from "@shared/membership.ts";
 import { ASSOCIATION_TIME_ZONE } from "@shared/time.ts";
 import { Button } from "../../../components/Button.tsx";
 import { Field, inputClass } from "../../../components/FormField.tsx";
@@ -36,12 +36,17 @@ export default function ServicesPage({ canWrite, level }: { canWrite: boolean; l
 function Included({ level }: { level: MembershipLevel }) {
   const purchases = trpc.member.owner.purchases.list.useQuery();
   const premium = level === "Premium";
+  const paidLevel = premium ? "Premium" : "Standard";
   return (
     <Section title="What your membership includes">
       <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
-        <li>Support tickets: {premium ? "a first reply within 4 business hours" : "a first reply within 2 business days"} (Monday to Friday, 9:00 to 17:00 Chicago time).</li>
-        <li>Bookkeeping support: {premium ? "included" : alaCarteLabel("bookkeeping", "Standard")}.</li>
+        <li>Support tickets: a first reply within {SUPPORT_FIRST_REPLY[paidLevel].words} (Monday to Friday, 9:00 to 17:00 Chicago time).</li>
+        <li>
+          Bookkeeping support: {premium ? "included" : alaCarteLabel("bookkeeping", "Standard")}. With your staff access granted, our staff enter and categorise your
+          expenses and record rent payments and charges in your ledgers; every change is listed under Staff access.
+        </li>
         <li>Schedule E report: {premium ? "included" : alaCarteLabel("tax_report", "Standard")}.</li>
+        <li>Eviction coordination: {alaCarteLabel("eviction_case", paidLevel)}.</li>
       </ul>
       <h3 className="mt-4 font-semibold text-slate-900">What you bought</h3>
       {purchases.isPending ? (
@@ -93,7 +98,7 @@ function StaffAccess({ canWrite }: { canWrite: boolean }) {
     <Section title="Staff access">
       <p className="text-sm text-slate-700">
         {granted
-          ? `The association's staff may read your books and categorise or add expenses (granted ${at(status.data.granted_at)}). Everything they do is listed below.`
+          ? `The association's staff may read your books, categorise or add expenses, and record rent payments and charges in your ledgers (granted ${at(status.data.granted_at)}). Everything they do is listed below.`
           : "The association's staff cannot see your books. Grant access when you want help with your bookkeeping; you can revoke it at any time."}
       </p>
       <div className="mt-3">

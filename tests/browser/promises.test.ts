@@ -1,0 +1,65 @@
+import { expect, test } from "bun:test";
+import type { Locator } from "playwright-core";
+import { alaCarteLabel, alaCarteTerms, premiumTerms, SUPPORT_FIRST_REPLY } from "../../src/shared/membership.ts";
+import { serverAndBrowser, shown } from "../support/browser.ts";
+import { paidOwner } from "../support/fixtures.ts";
+import { contextAs, VIEWPORTS } from "../support/journeys.ts";
+
+// What the product promises and what it delivers (issue 31), as a visitor and a member read it in
+// Chromium: the screens' words agree with the one price table, and each promise leads somewhere real.
+const ctx = serverAndBrowser();
+
+/** What a table row's cells say (to a screen reader too), the row named by its header cell. */
+async function cells(table: Locator, rowName: string): Promise<string[]> {
+  const row = table.getByRole("row").filter({ has: table.page().getByRole("rowheader", { name: rowName, exact: true }) });
+  return (await row.getByRole("cell").allTextContents()).map((c) => c.replace("—", "").trim());
+}
+
+test("the landing page prices every service sold by the item as the price table does, and calls none of them included where it costs money", async () => {
+  const context = await contextAs(ctx.browser, ctx.server.url, VIEWPORTS[0].viewport);
+  const page = await context.newPage();
+  await page.goto(ctx.server.url);
+  await shown(page.getByRole("heading", { level: 1 }).first());
+
+  // The services table: Basic, Standard, Premium.
+  const services = page.getByRole("table", { name: "Services by membership level" });
+  expect(await cells(services, "Eviction-process coordination")).toEqual(["Not included", alaCarteLabel("eviction_case", "Standard"), alaCarteLabel("eviction_case", "Premium")]);
+  expect(await cells(services, "Eviction-process coordination")).toEqual(["Not included", "$400 per case", "$100 per case"]);
+  expect(await cells(services, "IRS-ready tax reports")).toEqual(["Not included", alaCarteLabel("tax_report", "Standard"), "Included"]);
+  expect(await cells(services, "Bookkeeping support")).toEqual(["Not included", alaCarteLabel("bookkeeping", "Standard"), "Included"]);
+
+  // The feature table: Basic, Standard, Premium, a traditional manager.
+  const features = page.getByRole("table", { name: /Features of each membership level/ });
+  expect(await cells(features, "Eviction-process coordination")).toEqual(["No", "$400 per case", "$100 per case", "No"]);
+  expect(await cells(features, "Bookkeeping support")).toEqual(["No", alaCarteLabel("bookkeeping", "Standard"), "Yes", "Yes"]);
+  expect(await cells(features, "IRS-ready tax reports")).toEqual(["No", alaCarteLabel("tax_report", "Standard"), "Yes", "No"]);
+
+  // The price box and the fees table name each price of the table, and no bundle that does not exist.
+  const comparison = page.locator("#comparison");
+  for (const term of alaCarteTerms) {
+    const premium = term.premium === "included" ? "included in Premium" : `${term.premium} with Premium`;
+    await shown(comparison.getByText(`${term.label}: ${term.standard} on Standard, ${premium}`));
+  }
+  await shown(comparison.getByText("Coordination $100 per case with Premium ($400 per case on Standard)"));
+
+  // The Premium plan lists what it delivers, each line from the table.
+  const premiumPlan = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Premium", exact: true }) });
+  for (const line of Object.values(premiumTerms)) await shown(premiumPlan.getByText(line, { exact: true }));
+
+  const text = await page.locator("main").textContent();
+  expect(["bundled", "by phone", "keeps your books", "Coordination included", "$75/month"].filter((words) => text!.includes(words))).toEqual([]);
+  await context.close();
+});
+
+test("a Premium owner's services page says what the membership delivers at the table's prices", async () => {
+  const client = ctx.server.client();
+  await paidOwner(client, "Premium");
+  const context = await contextAs(ctx.browser, ctx.server.url, VIEWPORTS[0].viewport, client);
+  const page = await context.newPage();
+  await page.goto(`${ctx.server.url}/portal/services`);
+  const included = page.getByRole("region", { name: "What your membership includes" });
+  await shown(included.getByText(`Support tickets: a first reply within ${SUPPORT_FIRST_REPLY.Premium.words}`, { exact: false }));
+  await shown(included.getByText(`Eviction coordination: ${alaCarteLabel("eviction_case", "Premium")}.`));
+  await shown(included.getByText(/record rent payments and charges in your ledgers/));
+  await context.close();
+});
