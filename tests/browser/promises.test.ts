@@ -2,7 +2,9 @@ import { expect, test } from "bun:test";
 import type { Locator } from "playwright-core";
 import { alaCarteLabel, alaCarteTerms, premiumTerms, SUPPORT_FIRST_REPLY } from "../../src/shared/membership.ts";
 import { serverAndBrowser, shown } from "../support/browser.ts";
-import { paidOwner } from "../support/fixtures.ts";
+import { sessionIdOf, trpcCall } from "../support/billing.ts";
+import { linkTokenFromEmail, paidOwner } from "../support/fixtures.ts";
+import type { ApiClient } from "../support/harness.ts";
 import { contextAs, VIEWPORTS } from "../support/journeys.ts";
 
 // What the product promises and what it delivers (issue 31), as a visitor and a member read it in
@@ -61,5 +63,59 @@ test("a Premium owner's services page says what the membership delivers at the t
   await shown(included.getByText(`Support tickets: a first reply within ${SUPPORT_FIRST_REPLY.Premium.words}`, { exact: false }));
   await shown(included.getByText(`Eviction coordination: ${alaCarteLabel("eviction_case", "Premium")}.`));
   await shown(included.getByText(/record rent payments and charges in your ledgers/));
+  await context.close();
+});
+
+/** A Standard owner with payouts connected and one lease whose tenant has joined the tenant portal. */
+async function ownerWithOnlineRent() {
+  const owner = ctx.server.client();
+  await paidOwner(owner, "Standard");
+  const property = await owner.post("/api/portal/properties", {
+    address: { line1: "4410 N Malden St", city: "Chicago", zip: "60640" },
+    property_type: "single_family",
+    units: [{ label: "House" }],
+  });
+  const today = new Date().toISOString().slice(0, 8) + "01";
+  const lease = await owner.post("/api/portal/leases", {
+    unit_id: property.body.units[0].id,
+    start_date: today,
+    end_date: null,
+    rent_cents: 125_000,
+    due_day: 1,
+    deposit_cents: 0,
+    late_fee: null,
+    tenants: [{ first_name: "Nadia", last_name: "Haddad", email: `nadia.${crypto.randomUUID().slice(0, 8)}@tenants.example.org` }],
+  });
+  const started = await owner.post("/api/portal/payouts");
+  await trpcCall(owner, "mutation", "public.testProvider.completeOnboarding", { account: new URL(started.body.onboarding_url).searchParams.get("account") });
+  const tenantId = lease.body.tenants[0].id as string;
+  await owner.post(`/api/portal/leases/${lease.body.id}/tenants/${tenantId}/invite`);
+  const tenant = ctx.server.client();
+  await tenant.post("/api/tenant/sign-in-link/confirm", { token: await linkTokenFromEmail(ctx.server.services, lease.body.tenants[0].email, "tenant_invite") });
+  return { owner, tenant, leaseId: lease.body.id as string };
+}
+
+async function payOnline(tenant: ApiClient, leaseId: string, cents: number) {
+  const checkout = await tenant.post(`/api/tenant/leases/${leaseId}/pay`, { amount_cents: cents });
+  expect(checkout.status).toBe(200);
+  const paid = await trpcCall(tenant, "mutation", "public.testProvider.payRent", { session_id: sessionIdOf(checkout.body.checkout_url), method: "card", card_number: "4242 4242 4242 4242" });
+  expect(paid.status).toBe(200);
+}
+
+test("a payment the tenant makes online shows in the owner's recent payments when the owner comes back to the dashboard", async () => {
+  const { owner, tenant, leaseId } = await ownerWithOnlineRent();
+  const context = await contextAs(ctx.browser, ctx.server.url, VIEWPORTS[0].viewport, owner);
+  const page = await context.newPage();
+  await page.goto(`${ctx.server.url}/portal`);
+  const recent = page.getByRole("region", { name: "Recent payments" });
+  await shown(recent.getByText("No payments recorded yet."));
+
+  // The tenant pays while the owner looks at something else; the owner comes back to the dashboard.
+  await recent.getByRole("link", { name: "Rent roll" }).click();
+  await page.waitForURL(/\/portal\/rent-roll/);
+  await payOnline(tenant, leaseId, 125_000);
+  await page.goBack();
+  await shown(recent.getByText(/paid online/));
+  await shown(recent.getByText("$1,250.00"));
   await context.close();
 });
