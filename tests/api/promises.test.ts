@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { AGREEMENT_VERSION } from "../../src/shared/agreement.ts";
 import { alaCarteTerms, premiumTerms, SUPPORT_FIRST_REPLY } from "../../src/shared/membership.ts";
-import { apply, paidOwner } from "../support/fixtures.ts";
+import { sessionIdOf, trpcCall } from "../support/billing.ts";
+import { apply, applyAndSign, paidOwner } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
 
 // What the product promises and what it delivers (issue 31): the words members read and sign come
@@ -42,4 +43,24 @@ describe("the agreement and the member's benefits say what each level delivers, 
     expect(features.join("\n")).not.toMatch(/phone|keeps your books/i);
     expect(features).not.toContain("Eviction-process coordination");
 });
+});
+
+describe("the test checkout's card", () => {
+  test("an expiry date that has passed, or a CVC that is not 3 or 4 digits, is refused with its field named, and nothing is paid", async () => {
+    const client = t.client();
+    const signed = await applyAndSign(client, "Standard");
+    const initiated = await client.post(`/api/membership/initiate-payment/${signed.applicationId}`, { billing_frequency: "monthly" });
+    const session_id = sessionIdOf(initiated.body.checkout_url);
+    const card = { session_id, card_number: "4242 4242 4242 4242" };
+    const expired = await trpcCall(client, "mutation", "public.testProvider.pay", { ...card, expiry: "01/20", cvc: "123" });
+    expect(expired.status).toBe(422);
+    expect(JSON.stringify(expired.body)).toContain("This card has expired");
+    const badCvc = await trpcCall(client, "mutation", "public.testProvider.pay", { ...card, expiry: "12/39", cvc: "12" });
+    expect(badCvc.status).toBe(400);
+    expect(JSON.stringify(badCvc.body)).toContain("Enter the 3 or 4 digits of the CVC.");
+    expect((await client.get("/api/auth/me")).body.status).toBe("awaiting_payment");
+    const paid = await trpcCall(client, "mutation", "public.testProvider.pay", { ...card, expiry: "12/39", cvc: "737" });
+    expect(paid.status).toBe(200);
+    expect((await client.get("/api/auth/me")).body.status).toBe("active");
+  });
 });

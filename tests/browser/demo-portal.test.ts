@@ -101,6 +101,41 @@ describe("the live demo", () => {
     await page.close();
   });
 
+  test("a signed-out visitor who follows the landing page's promises of the owner portal lands on the same page of the demo, not a sign-in wall", async () => {
+    await sampleBooksReady();
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const lastYear = new Date().getFullYear() - 1;
+    const promises = [
+      { link: page.getByRole("link", { name: "See the owner reports" }), path: "/demo/portal/reports/monthly", heading: "Monthly owner statement" },
+      { link: page.locator("#services").getByRole("link", { name: "IRS-ready tax reports" }).first(), path: "/demo/portal/reports/schedule-e", heading: `Schedule E for ${lastYear}` },
+    ];
+    for (const { link, path, heading } of promises) {
+      await page.goto(ctx.server.url + "/");
+      expect(await link.getAttribute("href")).toBe(path);
+      await link.click();
+      await page.waitForURL(new RegExp(`${path}$`));
+      await shown(page.getByText("Demo: sample data, read-only."));
+      await shown(page.getByRole("heading", { name: heading }));
+      expect(await page.getByRole("heading", { name: /sign in/i }).count()).toBe(0);
+    }
+    await page.close();
+  });
+
+  test("an owner who may open the portal follows the same link to their own page", async () => {
+    const { paidOwner } = await import("../support/fixtures.ts");
+    const client = ctx.server.client();
+    await paidOwner(client, "Standard");
+    const context = await ctx.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addCookies([...client.cookies].map(([name, value]) => ({ name, value, url: ctx.server.url })));
+    const page = await context.newPage();
+    await page.goto(ctx.server.url + "/");
+    await page.getByRole("link", { name: "See the owner reports" }).click();
+    await page.waitForURL(/\/portal\/reports\/monthly$/);
+    expect(new URL(page.url()).pathname).toBe("/portal/reports/monthly");
+    await shown(page.getByRole("heading", { name: "Monthly owner statement" }));
+    await context.close();
+  });
+
   test("on a 390 px phone, opened on its own", async () => {
     await sampleBooksReady();
     const page = await ctx.browser.newPage({ viewport: { width: 390, height: 844 } });

@@ -3,7 +3,7 @@ import type { Locator } from "playwright-core";
 import { alaCarteLabel, alaCarteTerms, premiumTerms, SUPPORT_FIRST_REPLY } from "../../src/shared/membership.ts";
 import { serverAndBrowser, shown } from "../support/browser.ts";
 import { sessionIdOf, trpcCall } from "../support/billing.ts";
-import { linkTokenFromEmail, paidOwner } from "../support/fixtures.ts";
+import { applyAndSign, linkTokenFromEmail, paidOwner } from "../support/fixtures.ts";
 import type { ApiClient } from "../support/harness.ts";
 import { contextAs, VIEWPORTS } from "../support/journeys.ts";
 
@@ -117,5 +117,40 @@ test("a payment the tenant makes online shows in the owner's recent payments whe
   await page.goBack();
   await shown(recent.getByText(/paid online/));
   await shown(recent.getByText("$1,250.00"));
+  await context.close();
+});
+
+test("the test checkout asks for the expiry date and CVC its words mention, and refuses an expired card before paying", async () => {
+  const client = ctx.server.client();
+  const signed = await applyAndSign(client, "Standard");
+  const initiated = await client.post(`/api/membership/initiate-payment/${signed.applicationId}`, { billing_frequency: "monthly" });
+  const context = await contextAs(ctx.browser, ctx.server.url, VIEWPORTS[1].viewport, client);
+  const page = await context.newPage();
+  await page.goto(new URL(initiated.body.checkout_url, ctx.server.url).toString());
+  await shown(page.getByText("Any expiry date that has not passed and any 3-digit CVC."));
+  const expiry = page.getByLabel("Expiry date (MM/YY)");
+  const cvc = page.getByLabel("CVC");
+  await shown(expiry);
+  await shown(cvc);
+
+  await expiry.fill("01/20");
+  await page.getByRole("button", { name: "Pay $50.00" }).click();
+  await shown(page.getByRole("alert").filter({ hasText: "This card has expired: enter an expiry date that has not passed." }));
+  expect(await expiry.getAttribute("aria-invalid")).toBe("true");
+  await expiry.fill("13/30");
+  await page.getByRole("button", { name: "Pay $50.00" }).click();
+  await shown(page.getByRole("alert").filter({ hasText: "Enter the expiry date as MM/YY, like 12/29." }));
+  const future = `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, "0")}`;
+  await expiry.fill(future);
+  await cvc.fill("12");
+  await page.getByRole("button", { name: "Pay $50.00" }).click();
+  await shown(page.getByRole("alert").filter({ hasText: "Enter the 3 or 4 digits of the CVC." }));
+  expect(page.url()).toContain("/test-checkout");
+  // Nothing was paid while the card was wrong.
+  expect((await client.get("/api/auth/me")).body.status).toBe("awaiting_payment");
+
+  await cvc.fill("737");
+  await page.getByRole("button", { name: "Pay $50.00" }).click();
+  await shown(page.getByRole("heading", { name: "Payment Successful!" }));
   await context.close();
 });

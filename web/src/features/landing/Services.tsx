@@ -1,6 +1,7 @@
 import { serviceAt, services } from "@shared/content.ts";
 import { MEMBERSHIP_LEVELS } from "@shared/membership.ts";
 import { CheckIcon } from "./Icon.tsx";
+import { PortalFeatureLink } from "./PortalFeatureLink.tsx";
 import { Section } from "./Section.tsx";
 
 export function Services() {
@@ -22,9 +23,9 @@ export function Services() {
               <tr key={service.name}>
                 <th scope="row" className="px-4 py-3 font-medium text-slate-900">
                   {service.href ? (
-                    <a className="underline decoration-slate-300 underline-offset-2 hover:text-brand-700" href={service.href}>
+                    <PortalFeatureLink className="underline decoration-slate-300 underline-offset-2 hover:text-brand-700" href={service.href}>
                       {service.name}
-                    </a>
+                    </PortalFeatureLink>
                   ) : (
                     service.name
                   )}
@@ -69,9 +70,9 @@ export function Services() {
             <h3 className="mt-3 text-lg font-semibold text-slate-900">{service.name}</h3>
             <p className="mt-2 text-slate-600">{service.description}</p>
             {service.href && (
-              <a className="mt-3 inline-block text-sm font-semibold text-brand-700 underline" href={service.href}>
+              <PortalFeatureLink className="mt-3 inline-block text-sm font-semibold text-brand-700 underline" href={service.href}>
                 Open {service.name.toLowerCase()}
-              </a>
+              </PortalFeatureLink>
             )}
           </li>
         ))}
