@@ -101,37 +101,8 @@ export default function TestCheckoutPage() {
                     className="w-full rounded-lg border border-slate-300 px-3 py-2 font-mono tracking-wider"
                   />
                   <div className="grid grid-cols-2 gap-3">
-                    <div>
-                      <label htmlFor={expiryId} className="block text-sm font-medium text-slate-800">
-                        Expiry date (MM/YY)
-                      </label>
-                      <input
-                        id={expiryId}
-                        inputMode="numeric"
-                        autoComplete="cc-exp"
-                        placeholder="MM/YY"
-                        aria-invalid={problem?.field === "expiry"}
-                        aria-describedby={problem?.field === "expiry" ? problemId : hintId}
-                        value={expiry}
-                        onChange={(e) => setExpiry(e.target.value)}
-                        className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 font-mono"
-                      />
-                    </div>
-                    <div>
-                      <label htmlFor={cvcId} className="block text-sm font-medium text-slate-800">
-                        CVC
-                      </label>
-                      <input
-                        id={cvcId}
-                        inputMode="numeric"
-                        autoComplete="cc-csc"
-                        aria-invalid={problem?.field === "cvc"}
-                        aria-describedby={problem?.field === "cvc" ? problemId : hintId}
-                        value={cvc}
-                        onChange={(e) => setCvc(e.target.value)}
-                        className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 font-mono"
-                      />
-                    </div>
+                    <CardDetail id={expiryId} label="Expiry date (MM/YY)" autoComplete="cc-exp" placeholder="MM/YY" value={expiry} onChange={setExpiry} invalid={problem?.field === "expiry"} describedBy={problem?.field === "expiry" ? problemId : hintId} />
+                    <CardDetail id={cvcId} label="CVC" autoComplete="cc-csc" value={cvc} onChange={setCvc} invalid={problem?.field === "cvc"} describedBy={problem?.field === "cvc" ? problemId : hintId} />
                   </div>
                   {problem && (
                     <p id={problemId} role="alert" className="text-sm text-red-800">
@@ -162,5 +133,27 @@ export default function TestCheckoutPage() {
         </div>
       </div>
     </main>
+  );
+}
+
+/** One of the card's short fields (expiry, CVC), labelled, pointing at its error when it has one. */
+function CardDetail(props: { id: string; label: string; autoComplete: string; placeholder?: string; value: string; onChange: (value: string) => void; invalid: boolean; describedBy: string }) {
+  return (
+    <div>
+      <label htmlFor={props.id} className="block text-sm font-medium text-slate-800">
+        {props.label}
+      </label>
+      <input
+        id={props.id}
+        inputMode="numeric"
+        autoComplete={props.autoComplete}
+        placeholder={props.placeholder}
+        aria-invalid={props.invalid}
+        aria-describedby={props.describedBy}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 font-mono"
+      />
+    </div>
   );
 }
