@@ -12,9 +12,7 @@ import { pdfBytes, PNG_BYTES } from "../support/files.ts";
 import { createTestApp, TEST_ORIGIN, type ApiClient, type TestApp } from "../support/harness.ts";
 import { sessionIdOf, trpcCall } from "../support/billing.ts";
 import { demoTrpcProcedures, restRoutes, trpcProcedures } from "../support/surface.ts";
-import { ownerPortalRoutes } from "../../src/server/http/routes/owner-portal.ts";
-import { ownerBooksRoutes } from "../../src/server/http/routes/owner-books.ts";
-import { ownerDepositRoutes } from "../../src/server/http/routes/owner-deposits.ts";
+import { demoPortalRoutes } from "../../src/server/http/routes/demo.ts";
 import { keepSampleBooks } from "../../src/server/domain/portal/sample-books.ts";
 import { chicagoToday } from "../../src/shared/calendar.ts";
 
@@ -97,7 +95,7 @@ interface Fixture {
   /** A subscription of the test provider (a member who paid). */
   testSubscriptionId: string;
   /** The live demo's sample books (PORTAL.md 1). */
-  demo: { propertyId: string; leaseId: string; requestId: string; expenseId: string; paymentEntryId: string };
+  demo: { propertyId: string; leaseId: string; requestId: string; expenseId: string; paymentEntryId: string; caseId: string; noticeId: string };
   /** Owner A's lease sent to tenant A for signature (never signed: the matrix signs with a wrong SHA-256); fresh ones for one answer each. */
   signing: { requestId: string; spareRequest(): Promise<string> };
   /** Owner A's move-in and move-out condition reports of tenant A's lease, for one signature each. */
@@ -898,17 +896,20 @@ function demoEntries(): Record<string, Entry> {
     leases: (f) => f.demo.leaseId,
     maintenance: (f) => f.demo.requestId,
     expenses: (f) => f.demo.expenseId,
+    evictions: (f) => f.demo.caseId,
   };
   /** Owner A's records behind the routes that name something the sample books do not have. */
-  const ownerAId: Record<string, (f: Fixture) => string> = { files: (f) => f.care.fileId, reports: (f) => f.books.statementId };
+  const ownerAId: Record<string, (f: Fixture) => string> = { files: (f) => f.care.fileId, reports: (f) => f.books.statementId, "service-jobs": (f) => f.evictions.jobId };
   const entries: Record<string, Entry> = {};
-  for (const route of [...ownerPortalRoutes.routes, ...ownerBooksRoutes.routes, ...ownerDepositRoutes.routes]) {
+  for (const route of demoPortalRoutes.flatMap((routes) => routes.routes)) {
     if (route.method === "ALL") continue;
     const key = `${route.method} /api/demo/portal${route.path}`;
     const resource = route.path.split("/")[1]!;
     if (route.method !== "GET") entries[key] = { allow: [] };
     // A receipt of a payment on the sample books.
     else if (route.path.includes(":entryId")) entries[key] = { allow: ANYONE, params: (f) => ({ entryId: f.demo.paymentEntryId }) };
+    // The notice of the sample eviction case.
+    else if (route.path.includes(":notice_id")) entries[key] = { allow: ANYONE, params: (f) => ({ id: f.demo.caseId, notice_id: f.demo.noticeId }) };
     else if (!route.path.includes(":id")) entries[key] = { allow: ANYONE };
     else if (sampleId[resource]) entries[key] = { allow: ANYONE, params: (f) => ({ id: sampleId[resource]!(f) }) };
     else entries[key] = { allow: [], hidden: true, params: (f) => ({ id: ownerAId[resource]!(f) }) };
@@ -932,11 +933,19 @@ function demoEntries(): Record<string, Entry> {
     },
     "member.owner.maintenance.get": (f) => ({ id: f.demo.requestId }),
     "member.owner.expenses.get": (f) => ({ id: f.demo.expenseId }),
+    "member.evictions.get": (f) => ({ id: f.demo.caseId }),
+  };
+  /** Owner A's records named by procedures the sample books have nothing for: they answer 404 there. */
+  const ownerARecord: Record<string, (f: Fixture) => unknown> = {
+    "member.owner.reports.statement": (f) => ({ id: f.books.statementId }),
+    "member.serviceJobs.get": (f) => ({ id: f.evictions.jobId }),
+    "member.owner.services.tickets.get": (f) => ({ id: f.services.ticketId }),
+    "member.owner.services.bookkeeping.get": (f) => ({ id: f.services.requestId }),
   };
   for (const procedure of demoTrpcProcedures()) {
     const key = `demo-trpc ${procedure.path}`;
     if (procedure.type !== "query") entries[key] = { allow: [] };
-    else if (procedure.path === "member.owner.reports.statement") entries[key] = { allow: [], hidden: true, input: (f) => ({ id: f.books.statementId }) };
+    else if (ownerARecord[procedure.path]) entries[key] = { allow: [], hidden: true, input: ownerARecord[procedure.path] };
     else entries[key] = { allow: ANYONE, input: procedureIds[procedure.path] };
   }
   return entries;
@@ -1247,12 +1256,16 @@ async function demoFixture(): Promise<Fixture["demo"]> {
   const expenses = (await demo.get("/api/demo/portal/expenses")).body as { expenses?: { id: string }[] } | { id: string }[];
   const leaseId = await first("leases");
   const ledger = (await demo.get(`/api/demo/portal/leases/${leaseId}/ledger`)).body as { entries: { id: string; kind: string }[] };
+  const caseId = await first("evictions");
+  const evictionCase = (await demo.get(`/api/demo/portal/evictions/${caseId}`)).body as { notices: { id: string }[] };
   return {
     propertyId: await first("properties"),
     leaseId,
     paymentEntryId: ledger.entries.find((e) => e.kind === "payment")!.id,
     requestId: await first("maintenance"),
     expenseId: (Array.isArray(expenses) ? expenses : expenses.expenses!)[0]!.id,
+    caseId,
+    noticeId: evictionCase.notices[0]!.id,
   };
 }
 afterAll(() => t.close());

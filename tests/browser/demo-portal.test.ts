@@ -108,6 +108,7 @@ describe("the live demo", () => {
     const promises = [
       { link: page.getByRole("link", { name: "See the owner reports" }), path: "/demo/portal/reports/monthly", heading: "Monthly owner statement" },
       { link: page.locator("#services").getByRole("link", { name: "IRS-ready tax reports" }).first(), path: "/demo/portal/reports/schedule-e", heading: `Schedule E for ${lastYear}` },
+      { link: page.locator("#services").getByRole("link", { name: "Eviction-process coordination" }).first(), path: "/demo/portal/evictions", heading: "Eviction cases" },
     ];
     for (const { link, path, heading } of promises) {
       await page.goto(ctx.server.url + "/");
@@ -118,6 +119,42 @@ describe("the live demo", () => {
       await shown(page.getByRole("heading", { name: heading }));
       expect(await page.getByRole("heading", { name: /sign in/i }).count()).toBe(0);
     }
+    await page.close();
+  });
+
+  test("the demo, labelled Premium, shows the Evictions and Premium Services tabs and online rent working, on the sample books", async () => {
+    await sampleBooksReady();
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(ctx.server.url + "/demo/portal");
+    await shown(page.getByText("Premium Member Portal (sample owner)"));
+    const tabs = page.getByRole("navigation", { name: "Owner portal" });
+    // Online rent: payouts connected, and Maria's rent paid online on the dashboard.
+    await shown(page.getByRole("region", { name: "Recent payments" }).getByText(/paid online/).first());
+    await tabs.getByRole("link", { name: "Online Rent" }).click();
+    await shown(page.getByText("Connected.", { exact: false }));
+    expect(await writeActions(page)).toEqual([]);
+
+    // Evictions: Devon's case, its served 5-day notice and the notice's PDF.
+    await tabs.getByRole("link", { name: "Evictions" }).click();
+    await shown(page.getByRole("heading", { name: "Eviction cases" }));
+    await page.getByRole("list", { name: "Eviction cases" }).getByRole("link").first().click();
+    await shown(page.getByRole("heading", { name: /Eviction case:/ }));
+    await shown(page.getByText("Paid: staff coordinate"));
+    const pdf = page.getByRole("link", { name: /Download the .*PDF/ }).first();
+    const href = (await pdf.getAttribute("href"))!;
+    expect(href).toMatch(/^\/api\/demo\/portal\/evictions\//);
+    const file = await page.request.get(ctx.server.url + href);
+    expect(file.status()).toBe(200);
+    expect(file.headers()["content-type"]).toContain("application/pdf");
+    expect(await writeActions(page)).toEqual([]);
+
+    // Premium Services: staff access granted, and what the staff did in the books.
+    await tabs.getByRole("link", { name: "Premium Services" }).click();
+    await shown(page.getByRole("heading", { name: "Premium services" }));
+    const who = page.getByRole("table", { name: "Who did what in your books" });
+    await shown(who.getByRole("row").filter({ hasText: "Recorded a rent payment" }).filter({ hasText: "Sample bookkeeper" }).first());
+    expect(await page.getByRole("button", { name: /Revoke|Grant/ }).count()).toBe(0);
+    expect(await writeActions(page)).toEqual([]);
     await page.close();
   });
 

@@ -8,6 +8,7 @@ import { forbidden, notFound } from "../../errors.ts";
 import type { Services } from "../../services.ts";
 import { recordAdminAction, type AdminActor } from "../audit.ts";
 import { isUuid } from "../ids.ts";
+import { listedMember } from "../members.ts";
 import { expenseCategoryList } from "../../../shared/books.ts";
 import { hasRunningPaidPlan, type Owner } from "./access.ts";
 import { addExpense, listExpenses, updateExpense } from "./expenses.ts";
@@ -134,7 +135,8 @@ export async function staffOwner(services: Services, actor: AdminActor, ownerId:
   const [member] = await services.db
     .select()
     .from(members)
-    .where(and(eq(members.id, ownerId), isNull(members.deletedAt)))
+    // The demo's sample owner is read-only to everyone, staff included (decision 0046).
+    .where(and(eq(members.id, ownerId), listedMember()))
     .limit(1);
   if (!member) throw notFound(OWNER_NOT_FOUND);
   if (!(await hasStaffGrant(services.db, member.id))) throw forbidden(needGrant(`${member.firstName} ${member.lastName}`));
@@ -154,7 +156,8 @@ export async function ownersWithGrant(services: Services) {
     .select({ member: members, grantedAt: staffAccessGrants.grantedAt })
     .from(staffAccessGrants)
     .innerJoin(members, eq(members.id, staffAccessGrants.ownerId))
-    .where(and(isNull(staffAccessGrants.revokedAt), isNull(members.deletedAt)))
+    // The live demo's sample owner shows a grant, and is no owner staff work for (decision 0046).
+    .where(and(isNull(staffAccessGrants.revokedAt), listedMember()))
     .orderBy(members.lastName, members.firstName);
   const ids = rows.map((r) => r.member.id);
   const [uncategorised, requests] = ids.length

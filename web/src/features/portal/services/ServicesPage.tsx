@@ -21,12 +21,12 @@ export const RESPONSE_STATE_LABEL = {
   closed: "Closed",
 } as const;
 
-export default function ServicesPage({ canWrite, level }: { canWrite: boolean; level: MembershipLevel }) {
+export default function ServicesPage({ canWrite, level, demo = false }: { canWrite: boolean; level: MembershipLevel; demo?: boolean }) {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold text-slate-900">Premium services</h1>
       <Included level={level} />
-      <StaffAccess canWrite={canWrite} />
+      <StaffAccess canWrite={canWrite} canRevoke={!demo} />
       <Tickets canWrite={canWrite} />
       <Bookkeeping canWrite={canWrite} level={level} />
     </div>
@@ -84,7 +84,8 @@ function Included({ level }: { level: MembershipLevel }) {
   );
 }
 
-function StaffAccess({ canWrite }: { canWrite: boolean }) {
+/** `canRevoke`: an owner may always revoke, read-only or not; the demo's visitor is no owner. */
+function StaffAccess({ canWrite, canRevoke }: { canWrite: boolean; canRevoke: boolean }) {
   // What staff did changes without the owner doing anything: read afresh whenever the page opens.
   const status = trpc.member.owner.services.staffAccess.useQuery(undefined, { refetchOnMount: "always" });
   const utils = trpc.useUtils();
@@ -103,9 +104,11 @@ function StaffAccess({ canWrite }: { canWrite: boolean }) {
       </p>
       <div className="mt-3">
         {granted ? (
-          <Button variant="secondary" disabled={revoke.isPending} onClick={() => revoke.mutate()}>
-            Revoke Staff Access
-          </Button>
+          canRevoke && (
+            <Button variant="secondary" disabled={revoke.isPending} onClick={() => revoke.mutate()}>
+              Revoke Staff Access
+            </Button>
+          )
         ) : (
           canWrite && (
             <Button disabled={grant.isPending} onClick={() => grant.mutate()}>
