@@ -139,7 +139,7 @@ export const services: Service[] = [
   },
   {
     name: "Maintenance requests",
-    description: "Tenants file requests online; you assign them to a contractor from the network and follow them to done.",
+    description: "Tenants file requests online; you assign them to a verified contractor of the directory who serves your property, and follow them to done.",
     isPremiumOnly: false,
     isHighlighted: false,
     level: "Standard",

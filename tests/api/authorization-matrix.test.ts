@@ -42,7 +42,7 @@ interface Fixture {
   /** Tenants' accounts, and what the tenant and owner routes name: requests, a photo, a payment. */
   tenant: { accountId: string };
   tenantB: { accountId: string };
-  care: { ownerRequestId: string; tenantRequestId: string; fileId: string; rentPaymentId: string; autopayId: string; paymentEntryId: string };
+  care: { ownerRequestId: string; tenantRequestId: string; fileId: string; rentPaymentId: string; autopayId: string; paymentEntryId: string; contractorId: string };
   /** A property, lease or ledger entry of owner A made for one destructive call. */
   spareProperty(): Promise<string>;
   spareLease(): Promise<string>;
@@ -326,7 +326,8 @@ const MATRIX: Record<string, Entry> = {
   "POST /api/portal/maintenance/:id/comments": { allow: OWNER_A, params: (f) => ({ id: f.care.ownerRequestId }), input: () => ({ body: "Matrix comment" }), hidden: true },
   "POST /api/portal/maintenance/:id/photos": { allow: OWNER_A, params: (f) => ({ id: f.care.ownerRequestId }), file: {}, hidden: true },
   "DELETE /api/portal/maintenance/:id/photos/:fileId": { allow: OWNER_A, params: (f) => f.sparePhoto(), hidden: true },
-  "POST /api/portal/maintenance/:id/assign": { allow: OWNER_A, params: (f) => ({ id: f.care.ownerRequestId }), input: (f) => ({ member_id: f.basic.memberId }), hidden: true },
+  "GET /api/portal/maintenance/:id/contractors": { allow: OWNER_A, params: (f) => ({ id: f.care.ownerRequestId }), hidden: true },
+  "POST /api/portal/maintenance/:id/assign": { allow: OWNER_A, params: (f) => ({ id: f.care.ownerRequestId }), input: (f) => ({ contractor_id: f.care.contractorId }), hidden: true },
   "GET /api/portal/files/:id": { allow: OWNER_A, params: (f) => ({ id: f.care.fileId }), hidden: true },
   "GET /api/portal/payouts": { allow: OWNERS_READ },
   "POST /api/portal/payouts": { allow: OWNERS_WRITE },
@@ -719,7 +720,8 @@ const MATRIX: Record<string, Entry> = {
   "trpc member.owner.maintenance.move": { allow: OWNER_A, input: (f) => ({ id: f.care.ownerRequestId, to: "on_hold", note: "" }), hidden: true },
   "trpc member.owner.maintenance.comment": { allow: OWNER_A, input: (f) => ({ id: f.care.ownerRequestId, body: "Matrix" }), hidden: true },
   "trpc member.owner.maintenance.deletePhoto": { allow: OWNER_A, input: (f) => f.sparePhoto(), hidden: true },
-  "trpc member.owner.maintenance.assign": { allow: OWNER_A, input: (f) => ({ id: f.care.ownerRequestId, member_id: f.basic.memberId }), hidden: true },
+  "trpc member.owner.maintenance.contractors": { allow: OWNER_A, input: (f) => ({ id: f.care.ownerRequestId }), hidden: true },
+  "trpc member.owner.maintenance.assign": { allow: OWNER_A, input: (f) => ({ id: f.care.ownerRequestId, contractor_id: f.care.contractorId }), hidden: true },
   "trpc member.owner.payouts.status": { allow: OWNERS_READ },
   "trpc member.owner.payouts.connect": { allow: OWNERS_WRITE },
   "trpc member.owner.payouts.saveInstructions": { allow: OWNERS_WRITE, input: () => ({ payment_instructions: "Cash" }) },
@@ -932,6 +934,7 @@ function demoEntries(): Record<string, Entry> {
       return { id: f.demo.leaseId, renewal: { start_date: next.toISOString().slice(0, 10), rent_cents: 100_000 } };
     },
     "member.owner.maintenance.get": (f) => ({ id: f.demo.requestId }),
+    "member.owner.maintenance.contractors": (f) => ({ id: f.demo.requestId }),
     "member.owner.expenses.get": (f) => ({ id: f.demo.expenseId }),
     "member.evictions.get": (f) => ({ id: f.demo.caseId }),
   };
@@ -1092,9 +1095,16 @@ beforeAll(async () => {
   const tenantRequest = await tenantA.client.post("/api/tenant/maintenance", { lease_id: tenantA.leaseId, title: "Matrix sink", description: "Drip", category: "plumbing" });
   const photo = await tenantA.client.upload(`/api/tenant/maintenance/${tenantRequest.body.id}/photos`, { name: "sink.png", bytes: PNG_BYTES });
   const fileId = photo.body.timeline.at(-1).file.id as string;
-  // The basic member is listed in the skills network for owner A's request (category "other").
+  // The basic member is listed in the skills network (introductions); a verified general contractor
+  // of the directory serves owner A's property, whose request is of category "other".
   const basicLister = await asMember(basic.email);
   await basicLister.put("/api/portal/skills/profile", { specialty_skills: ["General Contractor"], skills_listed: true });
+  const handyman = await applyAndSign(t.client(), "Basic", { first_name: "Matrix", last_name: "Handyman" });
+  const [handymanRow] = await t.services.db.select().from(members).where(eq(members.email, handyman.email));
+  const { saveContractorProfile, verifyContractor } = await import("../../src/server/domain/community/contractors.ts");
+  const handymanListing = await saveContractorProfile(t.services, { kind: "member", member: handymanRow! }, { business_name: "Matrix Handyman Co", description: "", trades: ["General Contractor"], counties: ["Cook"], zips: ["60601"], phone: "", email: "", credentials: [] });
+  const [firstAdmin] = await t.services.db.select().from(adminUsers).limit(1);
+  await verifyContractor(t.services, { admin: firstAdmin!, ip: null }, handymanListing.id, { status: "approved", note: "" });
   const entryId = (await ownerA.get(`/api/portal/leases/${leaseId}/ledger`)).body.entries[0].id as string;
   const expenseId = (await ownerA.post("/api/portal/expenses", matrixExpense(property.id))).body.id as string;
   // Owner A's statement of this month, kept as the job keeps it on the 1st of the next.
@@ -1185,6 +1195,7 @@ beforeAll(async () => {
     signing,
     tenantB: { accountId: tenantB.accountId },
     care: {
+      contractorId: handymanListing.id,
       ownerRequestId: ownerRequest.body.id,
       tenantRequestId: tenantRequest.body.id,
       fileId,

@@ -3,7 +3,7 @@ import type { Locator } from "playwright-core";
 import { alaCarteLabel, alaCarteTerms, premiumTerms, SUPPORT_FIRST_REPLY } from "../../src/shared/membership.ts";
 import { serverAndBrowser, shown } from "../support/browser.ts";
 import { sessionIdOf, trpcCall } from "../support/billing.ts";
-import { applyAndSign, linkTokenFromEmail, paidOwner } from "../support/fixtures.ts";
+import { applyAndSign, latestEmail, linkTokenFromEmail, paidOwner, signInAsAdmin } from "../support/fixtures.ts";
 import type { ApiClient } from "../support/harness.ts";
 import { contextAs, VIEWPORTS } from "../support/journeys.ts";
 
@@ -152,5 +152,35 @@ test("the test checkout asks for the expiry date and CVC its words mention, and 
   await cvc.fill("737");
   await page.getByRole("button", { name: "Pay $50.00" }).click();
   await shown(page.getByRole("heading", { name: "Payment Successful!" }));
+  await context.close();
+});
+
+test("a Verified plumber of the directory who serves the property's ZIP code is offered on a plumbing request, and the owner assigns them", async () => {
+  const owner = ctx.server.client();
+  await paidOwner(owner, "Standard");
+  const property = await owner.post("/api/portal/properties", {
+    address: { line1: "2210 W Cortland St", city: "Chicago", zip: "60647" },
+    property_type: "single_family",
+    units: [{ label: "House" }],
+  });
+  const request = await owner.post("/api/portal/maintenance", { property_id: property.body.id, title: "Basement drain backs up", description: "After every rain", category: "plumbing", priority: "high" });
+  const plumber = ctx.server.client();
+  const signed = await applyAndSign(plumber, "Basic", { property_management_status: "Contractor", license_status: "Licensed", specialty_skills: ["Plumbing"] });
+  const listing = await plumber.put("/api/contractors/me", { business_name: "Logan Square Plumbing", trades: ["Plumbing"], zips: ["60647"], counties: ["Cook"] });
+  const staff = ctx.server.client();
+  await signInAsAdmin(ctx.server.services, staff);
+  expect((await staff.post(`/api/admin/contractors/${listing.body.id}/verification`, { status: "approved", note: "IDPH licence checked" })).status).toBe(200);
+
+  const context = await contextAs(ctx.browser, ctx.server.url, VIEWPORTS[1].viewport, owner);
+  const page = await context.newPage();
+  await page.goto(`${ctx.server.url}/portal/maintenance/${request.body.id}`);
+  const assign = page.getByRole("region", { name: "Assign a contractor from the directory" });
+  const choice = assign.getByLabel("Verified Plumbing contractors serving 60647");
+  await shown(choice);
+  await choice.selectOption({ label: "Logan Square Plumbing" });
+  await assign.getByRole("button", { name: "Assign and email the job" }).click();
+  await shown(assign.getByRole("status").filter({ hasText: "The job was emailed." }));
+  await shown(page.getByText("Logan Square Plumbing").first());
+  expect((await latestEmail(ctx.server.services, signed.email, "maintenance_job")).text).toContain("Basement drain backs up");
   await context.close();
 });
