@@ -43,6 +43,23 @@ function priceAt(item: AlaCarteItem, level: PaidLevel): string | null {
   return cents === null ? null : `${dollars(cents)} per ${alaCartePrices[item].per}`;
 }
 
+/**
+ * What a Standard owner is told before buying something Premium includes (the Schedule E report,
+ * a month of bookkeeping support): what upgrading would cost instead, and that a purchase is
+ * neither refunded nor credited on upgrading. Null where Premium does not include it.
+ */
+export function beforeBuying(item: AlaCarteItem): string | null {
+  const { cents } = alaCartePrices[item];
+  if (cents.Premium !== null || cents.Standard === null) return null;
+  const more = priceTable.Premium.monthlyCents - priceTable.Standard.monthlyCents;
+  const included = { tax_report: "the Schedule E report for every tax year", bookkeeping: "bookkeeping support every month", eviction_case: "eviction coordination" }[item];
+  return (
+    `Premium includes ${included}. ` +
+    `Upgrading from Standard (${priceLabel("Standard")}) to Premium (${priceLabel("Premium")}) costs ${dollars(more)} more a month; ` +
+    `this purchase (${alaCarteLabel(item, "Standard")}) is not refunded or credited if you upgrade later.`
+  );
+}
+
 export function isPaidLevel(level: MembershipLevel): level is PaidLevel {
   return priceTable[level].monthlyCents > 0;
 }

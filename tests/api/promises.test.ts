@@ -64,3 +64,22 @@ describe("the test checkout's card", () => {
     expect((await client.get("/api/auth/me")).body.status).toBe("active");
   });
 });
+
+describe("buying what Premium includes", () => {
+  test("a Standard owner is told, before buying the Schedule E report or bookkeeping, that Premium includes it and what upgrading costs; a Premium owner is told nothing", async () => {
+    const standard = t.client();
+    await paidOwner(standard, "Standard");
+    const prices = (await standard.get("/api/portal/purchases")).body.prices as { item: string; before_buying: string | null }[];
+    const report = prices.find((p) => p.item === "tax_report")!;
+    expect(report.before_buying).toBe(
+      "Premium includes the Schedule E report for every tax year. Upgrading from Standard ($50/month) to Premium ($100/month) costs $50 more a month; this purchase ($200 per tax year) is not refunded or credited if you upgrade later.",
+    );
+    expect(prices.find((p) => p.item === "bookkeeping")!.before_buying).toContain("Premium includes bookkeeping support every month.");
+    // Eviction coordination costs a Premium owner money too: nothing to warn about.
+    expect(prices.find((p) => p.item === "eviction_case")!.before_buying).toBeNull();
+    const premium = t.client();
+    await paidOwner(premium, "Premium");
+    const premiumPrices = (await premium.get("/api/portal/purchases")).body.prices as { before_buying: string | null }[];
+    expect(premiumPrices.every((p) => p.before_buying === null)).toBe(true);
+  });
+});

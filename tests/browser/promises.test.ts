@@ -184,3 +184,46 @@ test("a Verified plumber of the directory who serves the property's ZIP code is 
   expect((await latestEmail(ctx.server.services, signed.email, "maintenance_job")).text).toContain("Basement drain backs up");
   await context.close();
 });
+
+test("a Standard owner who clicks to buy a Schedule E report is told first that Premium includes it and what upgrading costs, and may step back", async () => {
+  const owner = ctx.server.client();
+  await paidOwner(owner, "Standard");
+  const context = await contextAs(ctx.browser, ctx.server.url, VIEWPORTS[0].viewport, owner);
+  const page = await context.newPage();
+  const year = new Date().getFullYear() - 1;
+  await page.goto(`${ctx.server.url}/portal/reports/schedule-e?year=${year}`);
+  await page.getByRole("button", { name: `Buy the ${year} Schedule E Report` }).click();
+  const warning = page.getByRole("alertdialog", { name: `Before you buy the ${year} Schedule E report` });
+  await shown(warning);
+  await shown(warning.getByText(/Premium includes the Schedule E report for every tax year\. Upgrading from Standard \(\$50\/month\) to Premium \(\$100\/month\) costs \$50 more a month/));
+  await shown(warning.getByText(/not refunded or credited if you upgrade later/));
+  await warning.getByRole("button", { name: "Not Now" }).click();
+  expect(new URL(page.url()).pathname).toBe("/portal/reports/schedule-e");
+  // No checkout was started.
+  expect((await owner.get("/api/portal/purchases")).body.purchases).toEqual([]);
+  await context.close();
+});
+
+test("a bank import flags a near-duplicate of a recorded expense, and the owner categorises every row of a payee at once", async () => {
+  const owner = ctx.server.client();
+  await paidOwner(owner, "Standard");
+  const property = await owner.post("/api/portal/properties", { address: { line1: "1550 N Damen Ave", city: "Chicago", zip: "60622" }, property_type: "single_family", units: [{ label: "House" }] });
+  await owner.post("/api/portal/expenses", { property_id: property.body.id, date: "2026-03-02", amount_cents: 8_641, payee: "ACE HARDWARE #1234", category: "repairs" });
+  const csv = ["Date,Description,Amount", "03/02/2026,ACE HARDWARE 1234,-86.41", "03/09/2026,HOME DEPOT 1902,-40.00", "03/16/2026,HOME DEPOT 1902,-25.50", "03/20/2026,COMED,-88.00"].join("\n");
+  const context = await contextAs(ctx.browser, ctx.server.url, VIEWPORTS[0].viewport, owner);
+  const page = await context.newPage();
+  await page.goto(`${ctx.server.url}/portal/expenses/import`);
+  await page.getByLabel("Bank or card export (CSV)").setInputFiles({ name: "march.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page.getByRole("button", { name: "Preview Import" }).click();
+  const rows = page.getByRole("list", { name: "Rows of the export" });
+  await shown(rows.getByText("Likely duplicate of ACE HARDWARE #1234, already recorded"));
+  await page.getByLabel("Category of every row of HOME DEPOT").selectOption("supplies");
+  for (const line of [3, 4]) expect(await page.getByLabel(`Category of line ${line}`).inputValue()).toBe("supplies");
+  expect(await page.getByLabel("Category of line 5").inputValue()).toBe("");
+  await page.getByRole("button", { name: "Import 3 Expenses" }).click();
+  await shown(page.getByText("Imported 3 expenses from march.csv."));
+  const expenses = (await owner.get("/api/portal/expenses")).body.expenses as { payee: string; category: string | null }[];
+  expect(expenses.filter((e) => e.payee === "HOME DEPOT 1902").map((e) => e.category)).toEqual(["supplies", "supplies"]);
+  expect(expenses.filter((e) => e.payee.startsWith("ACE HARDWARE"))).toHaveLength(1);
+  await context.close();
+});

@@ -7,6 +7,7 @@ import { Field, inputClass } from "../../../components/FormField.tsx";
 import { trpc } from "../../../trpc.ts";
 import { Failed, FormError, money, Section, Working } from "../owner/ui.tsx";
 import { AttachFile } from "./AttachFile.tsx";
+import { useBeforeBuying } from "../owner/useBeforeBuying.ts";
 
 // Premium services (PORTAL.md 7): what the owner's level includes and what they bought, the staff
 // access switch with the audit of what staff did, bookkeeping requests and support tickets.
@@ -215,6 +216,7 @@ function Bookkeeping({ canWrite, level }: { canWrite: boolean; level: Membership
     },
   });
   const buy = trpc.member.owner.purchases.start.useMutation({ onSuccess: (p) => p.checkout_url && window.location.assign(p.checkout_url) });
+  const beforeBuying = useBeforeBuying();
   const noteId = useId();
   if (list.isPending) return <Working label="Loading bookkeeping requests..." />;
   if (list.isError) return <Failed error={list.error} what="your bookkeeping requests" onRetry={() => void list.refetch()} />;
@@ -224,7 +226,7 @@ function Bookkeeping({ canWrite, level }: { canWrite: boolean; level: Membership
       {canWrite && !access && level === "Standard" && (
         <div className="mb-3 text-sm text-slate-700">
           <p>Bookkeeping support is {alaCarteLabel("bookkeeping", "Standard")} for Standard members (included in Premium).</p>
-          <Button className="mt-2" disabled={buy.isPending} onClick={() => buy.mutate({ item: "bookkeeping" })}>
+          <Button className="mt-2" disabled={buy.isPending} onClick={async () => (await beforeBuying("bookkeeping", "this month of bookkeeping support")) && buy.mutate({ item: "bookkeeping" })}>
             Buy This Month
           </Button>
           <FormError error={buy.error} fallback="The checkout could not be started." />
