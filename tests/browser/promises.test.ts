@@ -115,7 +115,9 @@ test("a payment the tenant makes online shows in the owner's recent payments whe
   await page.waitForURL(/\/portal\/rent-roll/);
   await payOnline(tenant, leaseId, 125_000);
   await page.goBack();
-  await shown(recent.getByText(/paid online/));
+  await page.waitForURL(/\/portal$/);
+  // The dashboard is read again as it is shown (a loaded machine may take a while to answer).
+  await shown(recent.getByText(/paid online/), 30_000);
   await shown(recent.getByText("$1,250.00"));
   await context.close();
 });
@@ -226,4 +228,49 @@ test("a bank import flags a near-duplicate of a recorded expense, and the owner 
   expect(expenses.filter((e) => e.payee === "HOME DEPOT 1902").map((e) => e.category)).toEqual(["supplies", "supplies"]);
   expect(expenses.filter((e) => e.payee.startsWith("ACE HARDWARE"))).toHaveLength(1);
   await context.close();
+});
+
+test("under the owner's grant, staff open a lease's ledger in the admin area and record a payment; the owner's ledger and \"who did what\" show it", async () => {
+  const { adminUsers } = await import("../../src/server/db/schema.ts");
+  const { createSession } = await import("../../src/server/domain/sessions.ts");
+  const owner = ctx.server.client();
+  await paidOwner(owner, "Premium", { first_name: "Ines", last_name: "Morales" });
+  const property = await owner.post("/api/portal/properties", { address: { line1: "3300 W Fullerton Ave", city: "Chicago", zip: "60647" }, property_type: "single_family", units: [{ label: "House" }] });
+  const lease = await owner.post("/api/portal/leases", {
+    unit_id: property.body.units[0].id,
+    start_date: new Date().toISOString().slice(0, 8) + "01",
+    end_date: null,
+    rent_cents: 180_000,
+    due_day: 1,
+    deposit_cents: 0,
+    late_fee: null,
+    tenants: [{ first_name: "Omar", last_name: "Haddad" }],
+  });
+  await owner.put("/api/portal/staff-access");
+
+  const [admin] = await ctx.server.services.db.select().from(adminUsers).limit(1);
+  const { token } = await createSession(ctx.server.services.db, { kind: "admin", adminId: admin!.id }, ctx.server.services.now());
+  const staffContext = await ctx.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await staffContext.addCookies([{ name: "lpa_admin", value: token, url: ctx.server.url }]);
+  const staff = await staffContext.newPage();
+  await staff.goto(`${ctx.server.url}/admin`);
+  await staff.getByRole("tab", { name: "Services" }).click();
+  await staff.getByRole("button", { name: "Open books of Ines Morales" }).click();
+  await staff.getByRole("button", { name: "Open the ledger of Omar Haddad" }).click();
+  const ledger = staff.getByRole("region", { name: "Ledger of Omar Haddad" });
+  await shown(ledger.getByText("Ledger of Omar Haddad: balance $1,800.00"));
+  await ledger.getByRole("button", { name: "Record a Payment" }).click();
+  const dialog = staff.getByRole("dialog", { name: "Record a payment" });
+  await dialog.getByLabel("Amount ($)").fill("1,800.00");
+  await dialog.getByLabel("Check or reference number (optional)").fill("Check 502");
+  await dialog.getByRole("button", { name: "Record Payment" }).click();
+  await shown(ledger.getByText("Ledger of Omar Haddad: balance $0.00"));
+  await shown(ledger.getByText(/Payment received \(Check 502\) \(recorded by staff\)/));
+  await staffContext.close();
+
+  const ownLedger = (await owner.get(`/api/portal/leases/${lease.body.id}/ledger`)).body;
+  expect(ownLedger.balance_cents).toBe(0);
+  expect(ownLedger.entries.find((e: { kind: string }) => e.kind === "payment")).toMatchObject({ source: "staff", reference: "Check 502" });
+  const activity = (await owner.get("/api/portal/staff-access")).body.activity as { label: string; who: string }[];
+  expect(activity.find((a) => a.label === "Recorded a rent payment")).toMatchObject({ who: admin!.fullName });
 });
