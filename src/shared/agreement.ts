@@ -1,11 +1,40 @@
-import { MEMBERSHIP_LEVELS, formatCents, priceTable, type MembershipLevel } from "./membership.ts";
+import { alaCarteTerms, MEMBERSHIP_LEVELS, formatCents, premiumTerms, priceTable, SUPPORT_FIRST_REPLY, type MembershipLevel } from "./membership.ts";
 
 // The membership agreement, versioned. A signed contract stores the exact text rendered here
-// (DECISIONS.md 13); a new version gets a new constant and never edits an old one.
+// (DECISIONS.md 13); a new version gets a new constant and never edits an old one: what changed is
+// kept beside it, so every version issued still renders as it was signed.
 
 // 2026-11-25: the last line names the Member who signs below instead of saying "Signed
 // electronically by ..." before anyone had signed (the signature itself is the signature block).
-export const AGREEMENT_VERSION = "2026-11-25";
+// 2026-11-26: Article 3 says what each level delivers and what the priced services cost, from the
+// one price table (eviction coordination is $100 a case with Premium, not included; bookkeeping
+// support is the staff's work in the Member's books while the Member grants them access).
+// Contracts signed under an earlier version keep the text they were signed with (it is stored).
+export const AGREEMENT_VERSION = "2026-11-26";
+/** Every version issued, oldest first. */
+export const AGREEMENT_VERSIONS = ["2026-11-01", "2026-11-25", AGREEMENT_VERSION] as const;
+export type AgreementVersion = (typeof AGREEMENT_VERSIONS)[number];
+
+/** Article 3 as versions before 2026-11-26 worded it (a list of names, no prices). */
+const LEVELS_BEFORE_2026_11_26 =
+  "The levels are Basic (educational resources, legal updates, documents and forms, community forum, contractor sign-up, " +
+  "monthly webinars and the skills network), Standard (adds the member portal for tracking properties, tenant payment " +
+  "coordination, maintenance requests, monthly financial reports and the contractor network) and Premium (adds administrative " +
+  "and bookkeeping support, eviction-process coordination, IRS-ready reports, a licensed process server and priority support).";
+
+/** Article 3 from 2026-11-26: what each level delivers, and the prices of the services sold by the item. */
+function levelsFrom20261126(): string {
+  return (
+    "The levels are Basic (educational resources, legal updates, documents and forms, community forum, contractor sign-up, " +
+    "monthly webinars and the skills network), Standard (adds the member portal for tracking properties, tenant payment " +
+    "coordination, maintenance requests, monthly financial reports and the contractor network) and Premium (adds bookkeeping " +
+    "support, in which the Association's staff enter and categorise expenses and record rent payments and charges in the " +
+    "Member's books only while the Member grants them access, eviction-process coordination at a reduced price per case, the " +
+    "Schedule E report for every tax year, a licensed process server, and a first reply to support tickets within " +
+    `${SUPPORT_FIRST_REPLY.Premium.words} instead of ${SUPPORT_FIRST_REPLY.Standard.words}). ` +
+    `Prices by the item: ${alaCarteTerms.map((t) => t.words).join("; ")}.`
+  );
+}
 export const ASSOCIATION_NAME = "Illinois Landlord & Property Owners Association";
 
 export const CONSENT_WORDING =
@@ -37,12 +66,15 @@ function feeLine(level: MembershipLevel): string {
   return cents === 0 ? `${level}: free (${formatCents(0)})` : `${level}: ${formatCents(cents)} per month`;
 }
 
-/** The agreement for one signer. `date` is the effective date shown (America/Chicago). */
-export function renderAgreement(party: AgreementParty, date: string): Agreement {
+/**
+ * The agreement for one signer. `date` is the effective date shown (America/Chicago); `version`
+ * is the current one for a new signature, or an earlier one to show a contract as it was issued.
+ */
+export function renderAgreement(party: AgreementParty, date: string, version: AgreementVersion = AGREEMENT_VERSION): Agreement {
   const fee = priceTable[party.membershipLevel].monthlyCents;
   const fees = MEMBERSHIP_LEVELS.map(feeLine).join("; ");
   return {
-    version: AGREEMENT_VERSION,
+    version,
     title: `${ASSOCIATION_NAME} — Private Membership Agreement`,
     articles: [
       {
@@ -67,12 +99,7 @@ export function renderAgreement(party: AgreementParty, date: string): Agreement 
         number: 3,
         title: "Membership Level",
         body:
-          `The Member joins at the ${party.membershipLevel} level. The levels are Basic (educational ` +
-          "resources, legal updates, documents and forms, community forum, contractor sign-up, " +
-          "monthly webinars and the skills network), Standard (adds the member portal for tracking " +
-          "properties, tenant payment coordination, maintenance requests, monthly financial reports and " +
-          "the contractor network) and Premium (adds administrative and bookkeeping support, " +
-          "eviction-process coordination, IRS-ready reports, a licensed process server and priority support).",
+          `The Member joins at the ${party.membershipLevel} level. ` + (version < "2026-11-26" ? LEVELS_BEFORE_2026_11_26 : levelsFrom20261126()),
       },
       {
         number: 4,
@@ -140,7 +167,10 @@ export function renderAgreement(party: AgreementParty, date: string): Agreement 
       },
     ],
     effectiveDate: `This agreement is effective on ${date}, the date the Member signs it.`,
-    signatureLine: `Member: ${party.memberName} (${party.membershipLevel}), who signs this agreement electronically below.`,
+    signatureLine:
+      version < "2026-11-25"
+        ? `Signed electronically by ${party.memberName}, Member (${party.membershipLevel})`
+        : `Member: ${party.memberName} (${party.membershipLevel}), who signs this agreement electronically below.`,
   };
 }
 

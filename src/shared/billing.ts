@@ -69,6 +69,23 @@ export const TEST_CARD_SUCCESS = "4242 4242 4242 4242";
 export const TEST_CARD_DECLINED = "4000 0000 0000 0002";
 export const CARD_DECLINED_MESSAGE = "Your card was declined. Please use a different card.";
 
+/** A card's expiry as card forms take it: "MM/YY" (spaces around the slash forgiven). */
+const EXPIRY = /^(0[1-9]|1[0-2]) ?\/ ?(\d{2})$/;
+export const ZCardExpirySchema = z.string().trim().regex(EXPIRY, "Enter the expiry date as MM/YY, like 12/29.");
+export const ZCardCvcSchema = z.string().trim().regex(/^\d{3,4}$/, "Enter the 3 or 4 digits of the CVC.");
+export const CARD_EXPIRED_MESSAGE = "This card has expired: enter an expiry date that has not passed.";
+
+/** Whether a card that expires at the end of its MM/YY month has expired by `today` (YYYY-MM-DD). */
+export function cardExpired(expiry: string, today: string): boolean {
+  const match = EXPIRY.exec(expiry.trim());
+  return !match || `20${match[2]}-${match[1]}` < today.slice(0, 7);
+}
+
+/**
+ * The test checkout's card: the number, and the expiry and CVC the page asks for (any date not
+ * passed, any 3 or 4 digits, as with Stripe's test cards). An API caller may leave those two out,
+ * as a Stripe test token does; given, they are checked.
+ */
 export const ZTestPaymentSchema = z.object({
   session_id: z.string().min(1).max(200),
   card_number: z
@@ -76,6 +93,8 @@ export const ZTestPaymentSchema = z.object({
     .trim()
     .transform((v) => v.replace(/[\s-]/g, ""))
     .pipe(z.string().regex(/^\d{12,19}$/, "Enter a card number of 12 to 19 digits.")),
+  expiry: ZCardExpirySchema.optional(),
+  cvc: ZCardCvcSchema.optional(),
 });
 
 /** Days a member keeps paid access after a failed renewal (past_due) before returning to Basic. */

@@ -199,6 +199,12 @@ export const ZBankRowChoiceSchema = z.object({
   property_id: z.uuid().nullish(),
 });
 
+/** A category for every row of one payee at once (the preview's `payee_key`); a row's own choice wins. */
+export const ZBankPayeeChoiceSchema = z.object({
+  payee_key: z.string().trim().min(1, "Say which payee").max(200),
+  category: z.enum(EXPENSE_CATEGORY_KEYS).nullable(),
+});
+
 export const ZBankImportRequestSchema = z.object({
   csv: z.string().min(1, "Choose the bank or card export (CSV) to import").max(900_000, "The file is too large: import at most 2000 rows at a time"),
   /** Omitted: the columns are guessed from the header, and the answer shows the guess. */
@@ -206,6 +212,7 @@ export const ZBankImportRequestSchema = z.object({
   /** The property the expenses are for, unless a row says otherwise. */
   property_id: z.uuid("Choose the property these expenses are for").optional(),
   rows: z.array(ZBankRowChoiceSchema).max(2000).default([]),
+  payees: z.array(ZBankPayeeChoiceSchema).max(2000).default([]),
   confirm: z.boolean().optional(),
 });
 export type TBankImportRequest = z.input<typeof ZBankImportRequestSchema>;

@@ -1,7 +1,19 @@
-import { priceTable, type MembershipLevel, type SpecialtySkill } from "./membership.ts";
+import {
+  alaCarteLabel,
+  alaCartePrices,
+  alaCarteTerms,
+  isPaidLevel,
+  MEMBERSHIP_LEVELS,
+  priceTable,
+  SUPPORT_FIRST_REPLY,
+  type AlaCarteItem,
+  type MembershipLevel,
+  type SpecialtySkill,
+} from "./membership.ts";
 
 // The public site's static content (SPEC.md 3 "Static content", 9 "Comparison"), in one typed
-// module. Prices are never typed here: they come from the price table in membership.ts.
+// module. Prices are never typed here: they come from the price table in membership.ts, and a
+// service that costs money at a level says its price there, never "included" (DECISIONS.md 26).
 
 export interface Benefit {
   title: string;
@@ -73,6 +85,15 @@ export interface Service {
   href?: string;
   /** Promised but not built yet: shown as "Coming soon", never as a feature members have. */
   comingSoon?: boolean;
+  /** Sold by the item (the price table): each level shows its price, or "Included" where it costs nothing more. */
+  item?: AlaCarteItem;
+}
+
+/** A service at a level, as the services table shows it: included, its price, or not offered. */
+export function serviceAt(service: Service, level: MembershipLevel): { offered: boolean; words: string } {
+  if (MEMBERSHIP_LEVELS.indexOf(level) < MEMBERSHIP_LEVELS.indexOf(service.level)) return { offered: false, words: "Not included" };
+  if (service.item && isPaidLevel(level) && alaCartePrices[service.item].cents[level] !== null) return { offered: true, words: alaCarteLabel(service.item, level) };
+  return { offered: true, words: "Included" };
 }
 
 export const services: Service[] = [
@@ -118,7 +139,7 @@ export const services: Service[] = [
   },
   {
     name: "Maintenance requests",
-    description: "Tenants file requests online; you assign them to a contractor from the network and follow them to done.",
+    description: "Tenants file requests online; you assign them to a verified contractor of the directory who serves your property, and follow them to done.",
     isPremiumOnly: false,
     isHighlighted: false,
     level: "Standard",
@@ -133,34 +154,43 @@ export const services: Service[] = [
     href: "/portal/rent-roll",
   },
   {
-    name: "Bookkeeping and administrative support",
-    description: "Our staff keeps your books and handles the paperwork, so you only make the decisions.",
-    isPremiumOnly: true,
+    name: "Bookkeeping support",
+    description:
+      "With your permission, our staff enter and categorise your expenses and record rent payments and charges in your ledgers; you see every change they make. " +
+      `Included with Premium; ${alaCarteLabel("bookkeeping")} on Standard.`,
+    isPremiumOnly: false,
     isHighlighted: true,
-    level: "Premium",
+    level: "Standard",
+    href: "/portal/services",
+    item: "bookkeeping",
   },
   {
     name: "Eviction-process coordination",
-    description: "When it comes to that, we coordinate the notices, filings and a licensed process server with you.",
-    isPremiumOnly: true,
+    description:
+      "When it comes to that, we coordinate the notices, filings and a licensed process server with you. " +
+      `${alaCarteLabel("eviction_case", "Premium")} with Premium, ${alaCarteLabel("eviction_case")} on Standard.`,
+    isPremiumOnly: false,
     isHighlighted: false,
-    level: "Premium",
+    level: "Standard",
     href: "/portal/evictions",
+    item: "eviction_case",
   },
   {
     name: "IRS-ready tax reports",
-    description: "A Schedule E worksheet for each tax year, line by line, with depreciation and every transaction behind it for your accountant. Included with Premium; $200 a tax year for Standard.",
-    isPremiumOnly: true,
+    description: `A Schedule E worksheet for each tax year, line by line, with depreciation and every transaction behind it for your accountant. Included with Premium; ${alaCarteLabel("tax_report")} on Standard.`,
+    isPremiumOnly: false,
     isHighlighted: false,
-    level: "Premium",
+    level: "Standard",
     href: "/portal/reports/schedule-e",
+    item: "tax_report",
   },
   {
     name: "Priority support",
-    description: "Premium members go to the front of the line by phone and email.",
+    description: `Premium members' support tickets get a first reply within ${SUPPORT_FIRST_REPLY.Premium.words} (Standard: ${SUPPORT_FIRST_REPLY.Standard.words}), Monday to Friday, 9:00 to 17:00 Chicago time.`,
     isPremiumOnly: true,
     isHighlighted: false,
     level: "Premium",
+    href: "/portal/services",
   },
 ];
 
@@ -301,7 +331,11 @@ export const traditionalExtraFees: { item: string; traditional: string; associat
   { item: "Lease renewal", traditional: "$150-400 per renewal", association: "Included" },
   { item: "Account setup", traditional: "$200-500", association: "None" },
   { item: "Property inspection", traditional: "$75-150 each", association: "Checklists included; member inspectors at member rates" },
-  { item: "Eviction handling", traditional: "$500-2,000+", association: "Coordination included with Premium" },
+  {
+    item: "Eviction handling",
+    traditional: "$500-2,000+",
+    association: `Coordination ${alaCarteLabel("eviction_case", "Premium")} with Premium (${alaCarteLabel("eviction_case")} on Standard)`,
+  },
 ];
 
 /**
@@ -313,13 +347,19 @@ export const comparisonClaims = [
   { value: `$${priceTable.Standard.monthlyCents / 100}/mo`, label: "for the owner portal, whatever your rents" },
 ];
 
+/** A cell of the feature table: yes, no, or what it costs at that level. */
+export type FeatureCell = boolean | string;
+
 export interface FeatureRow {
   feature: string;
-  basic: boolean;
-  standard: boolean;
-  premium: boolean;
-  traditional: boolean;
+  basic: FeatureCell;
+  standard: FeatureCell;
+  premium: FeatureCell;
+  traditional: FeatureCell;
 }
+
+/** A service sold by the item, at a paid level: its price there, or `true` where the level includes it. */
+const pricedCell = (item: AlaCarteItem, level: "Standard" | "Premium"): FeatureCell => (alaCartePrices[item].cents[level] === null ? true : alaCarteLabel(item, level));
 
 export const featureComparison: FeatureRow[] = [
   { feature: "Legal documents and forms", basic: true, standard: true, premium: true, traditional: false },
@@ -330,18 +370,14 @@ export const featureComparison: FeatureRow[] = [
   { feature: "Tenant payment coordination", basic: false, standard: true, premium: true, traditional: true },
   { feature: "Maintenance requests", basic: false, standard: true, premium: true, traditional: true },
   { feature: "Monthly financial reports", basic: false, standard: true, premium: true, traditional: true },
-  { feature: "Bookkeeping and administrative support", basic: false, standard: false, premium: true, traditional: true },
-  { feature: "Eviction-process coordination", basic: false, standard: false, premium: true, traditional: false },
-  { feature: "IRS-ready tax reports", basic: false, standard: false, premium: true, traditional: false },
+  { feature: "Bookkeeping support", basic: false, standard: pricedCell("bookkeeping", "Standard"), premium: pricedCell("bookkeeping", "Premium"), traditional: true },
+  { feature: "Eviction-process coordination", basic: false, standard: pricedCell("eviction_case", "Standard"), premium: pricedCell("eviction_case", "Premium"), traditional: false },
+  { feature: "IRS-ready tax reports", basic: false, standard: pricedCell("tax_report", "Standard"), premium: pricedCell("tax_report", "Premium"), traditional: false },
   { feature: "You keep full control of your properties", basic: true, standard: true, premium: true, traditional: false },
 ];
 
-/** À la carte prices for services that Premium bundles (SPEC.md 9). */
-export const aLaCarte = [
-  { service: "Bookkeeping", separately: "$100/month", bundled: "$75/month bundled" },
-  { service: "Eviction support", separately: "$400", bundled: "$100 flat with Premium" },
-  { service: "Tax reports", separately: "$200/year", bundled: "Included in Premium" },
-];
+/** The services sold by the item (SPEC.md 9, DECISIONS.md 23), at each paid level, from the price table. */
+export const aLaCarte = alaCarteTerms.map((t) => ({ service: t.label, standard: t.standard, premium: t.premium, words: t.words }));
 
 // ---------------------------------------------------------------------------------------------
 // FAQ, portal preview and the pages' titles.

@@ -29,10 +29,35 @@ export const alaCartePrices: Record<AlaCarteItem, { label: string; per: string; 
   bookkeeping: { label: "Bookkeeping support", per: "month", cents: { Standard: 10000, Premium: null } },
 };
 
-/** "$200 per tax year" */
+/** "$200 per tax year", or "included in Premium" */
 export function alaCarteLabel(item: AlaCarteItem, level: PaidLevel = "Standard"): string {
+  return priceAt(item, level) ?? `included in ${level}`;
+}
+
+/** "$400", "$1,000": a whole-dollar price of the table, as the feature lines write it. */
+const dollars = (cents: number) => `$${(cents / 100).toLocaleString("en-US")}`;
+
+/** "$400 per case" at a level, or null when the level includes it. */
+function priceAt(item: AlaCarteItem, level: PaidLevel): string | null {
   const cents = alaCartePrices[item].cents[level];
-  return cents === null ? `included in ${level}` : `$${cents / 100} per ${alaCartePrices[item].per}`;
+  return cents === null ? null : `${dollars(cents)} per ${alaCartePrices[item].per}`;
+}
+
+/**
+ * What a Standard owner is told before buying something Premium includes (the Schedule E report,
+ * a month of bookkeeping support): what upgrading would cost instead, and that a purchase is
+ * neither refunded nor credited on upgrading. Null where Premium does not include it.
+ */
+export function beforeBuying(item: AlaCarteItem): string | null {
+  const { cents } = alaCartePrices[item];
+  if (cents.Premium !== null || cents.Standard === null) return null;
+  const more = priceTable.Premium.monthlyCents - priceTable.Standard.monthlyCents;
+  const included = { tax_report: "the Schedule E report for every tax year", bookkeeping: "bookkeeping support every month", eviction_case: "eviction coordination" }[item];
+  return (
+    `Premium includes ${included}. ` +
+    `Upgrading from Standard (${priceLabel("Standard")}) to Premium (${priceLabel("Premium")}) costs ${dollars(more)} more a month; ` +
+    `this purchase (${alaCarteLabel(item, "Standard")}) is not refunded or credited if you upgrade later.`
+  );
 }
 
 export function isPaidLevel(level: MembershipLevel): level is PaidLevel {
@@ -91,6 +116,31 @@ export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 export const APPLICATION_STATUSES = ["pending", "contracts_sent", "awaiting_payment", "active"] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
+/**
+ * Priority support (PORTAL.md 7.4): business hours to the first staff reply on a support ticket, by
+ * the level the ticket is opened at, and the same in words. Business hours are 9:00 to 17:00
+ * Chicago time on Illinois business days, so 16 of them are 2 business days.
+ */
+export const SUPPORT_FIRST_REPLY: Record<PaidLevel, { businessHours: number; words: string }> = {
+  Premium: { businessHours: 4, words: "4 business hours" },
+  Standard: { businessHours: 16, words: "2 business days" },
+};
+
+/**
+ * What Premium delivers beyond Standard, each line in the words of what is done and at what price,
+ * from the price table above (DECISIONS.md 26: "included" means included; a priced service says
+ * its price). The landing page, the portal, the upgrade pages and the agreement read these.
+ */
+export const premiumTerms = {
+  bookkeeping:
+    "Bookkeeping support: with your permission our staff enter and categorise your expenses and record rent payments and charges in your ledgers, and you see every change they make " +
+    `(included; ${priceAt("bookkeeping", "Standard")} on Standard)`,
+  eviction: `Eviction-process coordination at ${priceAt("eviction_case", "Premium")} (${priceAt("eviction_case", "Standard")} on Standard)`,
+  taxReport: `IRS-ready Schedule E report for every tax year (included; ${priceAt("tax_report", "Standard")} on Standard)`,
+  processServer: "Licensed process server for your notices and court papers",
+  support: `Priority support: a first reply to your support tickets within ${SUPPORT_FIRST_REPLY.Premium.words} (Standard: ${SUPPORT_FIRST_REPLY.Standard.words})`,
+} as const;
+
 /** What each level includes, shown in the portal's "Your Member Benefits". */
 export const levelFeatures: Record<MembershipLevel, string[]> = {
   Basic: [
@@ -108,14 +158,7 @@ export const levelFeatures: Record<MembershipLevel, string[]> = {
     "Monthly financial reports",
     "Contractor network and community forum",
   ],
-  Premium: [
-    "Everything in Standard",
-    "Administrative and bookkeeping support",
-    "Eviction-process coordination",
-    "IRS-ready (tax-ready) reports",
-    "Licensed process server",
-    "Priority support",
-  ],
+  Premium: ["Everything in Standard", premiumTerms.bookkeeping, premiumTerms.eviction, premiumTerms.taxReport, premiumTerms.processServer, premiumTerms.support],
 };
 
 /** Where each feature of `levelFeatures` is on this site (the lists link them). */
@@ -129,11 +172,29 @@ export const featureLinks: Partial<Record<string, string>> = {
   "Tenant payment coordination": "/portal/payouts",
   "Maintenance request coordination": "/portal/maintenance",
   "Monthly financial reports": "/portal/reports/monthly",
-  "IRS-ready (tax-ready) reports": "/portal/reports/schedule-e",
   "Contractor network and community forum": "/contractors",
-  "Eviction-process coordination": "/portal/evictions",
-  "Licensed process server": "/portal/service-jobs",
+  [premiumTerms.bookkeeping]: "/portal/services",
+  [premiumTerms.eviction]: "/portal/evictions",
+  [premiumTerms.taxReport]: "/portal/reports/schedule-e",
+  [premiumTerms.processServer]: "/portal/service-jobs",
+  [premiumTerms.support]: "/portal/services",
 };
+
+/**
+ * The a-la-carte services at each paid level, in words: "Eviction coordination: $400 per case on
+ * Standard, $100 per case with Premium". The landing page's price box and the agreement read it.
+ */
+export const alaCarteTerms = ALA_CARTE_ITEMS.map((item) => {
+  const standard = priceAt(item, "Standard");
+  const premium = priceAt(item, "Premium");
+  return {
+    item,
+    label: alaCartePrices[item].label,
+    standard: standard ?? "included",
+    premium: premium ?? "included",
+    words: `${alaCartePrices[item].label}: ${standard ?? "included"} on Standard, ${premium ? `${premium} with Premium` : "included in Premium"}`,
+  };
+});
 
 /** Features promised by the agreement that the site does not offer yet: shown as "coming soon". */
 export const comingSoonFeatures: ReadonlySet<string> = new Set<string>();

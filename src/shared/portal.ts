@@ -370,7 +370,8 @@ export type TMaintenanceRequest = z.input<typeof ZMaintenanceRequestSchema>;
 
 export const ZTransitionSchema = z.object({ to: z.enum(MAINTENANCE_STATUSES, "Choose the new status"), note: text(2000).default("") });
 export const ZCommentSchema = z.object({ body: text(4000).min(1, "Write a comment") });
-export const ZAssignSchema = z.object({ member_id: z.uuid("Choose a member of the skills network") });
+/** A contractor the directory offers the request (its listing's id: GET /api/portal/maintenance/{id}/contractors). */
+export const ZAssignSchema = z.object({ contractor_id: z.uuid("Choose a verified contractor of the directory") });
 export const ZTenantCancelSchema = z.object({ note: text(2000).default("") });
 
 // Tenants, online rent and lease documents (PORTAL.md 1, 4, 8).

@@ -27,6 +27,11 @@ export const PAGE_ROUTES = [
 /** The live demo of the owner portal (PORTAL.md 1): the portal's pages under this path, on sample books. */
 export const DEMO_PAGE_PREFIX = "/demo/portal";
 
+/** The live demo's copy of an owner portal page ("/portal/evictions" -> "/demo/portal/evictions"), or null for any other path. */
+export function demoPathFor(path: string): string | null {
+  return path === "/portal" || path.startsWith("/portal/") ? `${DEMO_PAGE_PREFIX}${path.slice("/portal".length)}` : null;
+}
+
 /** Pages with pages under them (the owner and tenant portals, the community's pages): these paths and everything below them. */
 export const PAGE_ROUTE_PREFIXES = [DEMO_PAGE_PREFIX, "/portal", "/tenant", "/community", "/updates", "/webinars", "/contractors", "/email"] as const;
 

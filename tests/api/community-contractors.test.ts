@@ -94,6 +94,37 @@ describe("sign-up and verification", () => {
   });
 });
 
+describe("the directory is the one list of contractors", () => {
+  test("a contractor who applies with trades, and a member who lists skills in the skills network, each get a listing waiting for verification", async () => {
+    const applicant = await communityMember(t, "Basic", { property_management_status: "Contractor", license_status: "Licensed", specialty_skills: ["Plumbing", "HVAC"] });
+    const mine = async (member: CommunityMember) => (await member.client.get("/api/contractors/me")).body.profile;
+    const fromApplication = { body: await mine(applicant) };
+    expect(fromApplication.body).toMatchObject({ status: "applied", verified: false, trades: ["Plumbing", "HVAC"] });
+    expect(fromApplication.body.business_name).toMatch(/\S+ \S+/);
+
+    const lister = await communityMember(t, "Basic");
+    expect(await mine(lister)).toBeNull();
+    // Skills kept to oneself feed nothing; skills offered to members do.
+    await lister.client.put("/api/portal/skills/profile", { specialty_skills: ["Painting"], skills_listed: false });
+    expect(await mine(lister)).toBeNull();
+    await lister.client.put("/api/portal/skills/profile", { specialty_skills: ["Painting"], skills_listed: true });
+    expect(await mine(lister)).toMatchObject({ status: "applied", trades: ["Painting"] });
+
+    // Both wait in the admins' queue; members find neither until it is verified.
+    const queue = (await admin.get("/api/admin/contractor-directory?status=applied")).body as { id: string; member_id: string }[];
+    expect(queue.map((c) => c.member_id)).toEqual(expect.arrayContaining([applicant.id, lister.id]));
+    const search = (await lister.client.get("/api/contractors?trade=Plumbing")).body.contractors as { id: string }[];
+    expect(search.map((c) => c.id)).not.toContain(fromApplication.body.id);
+    await admin.post(`/api/admin/contractors/${fromApplication.body.id}/verification`, { status: "approved", note: "IDPH licence checked" });
+    const found = (await lister.client.get("/api/contractors?trade=Plumbing")).body.contractors as { id: string; verified: boolean }[];
+    expect(found.find((c) => c.id === fromApplication.body.id)).toMatchObject({ verified: true });
+
+    // A member with a listing keeps its trades there: the skills network adds no second listing and changes none.
+    await applicant.client.put("/api/portal/skills/profile", { specialty_skills: ["Roofing"], skills_listed: true });
+    expect(await mine(applicant)).toMatchObject({ status: "approved", trades: ["Plumbing", "HVAC"] });
+  });
+});
+
 describe("documents for verification", () => {
   test("a contractor uploads licence and insurance certificates that only they and staff see, as downloads", async () => {
     const stranger = await communityMember(t, "Basic");

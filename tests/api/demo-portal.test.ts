@@ -144,6 +144,70 @@ describe("the sample books", () => {
   });
 });
 
+describe("what Premium and online rent deliver, on the sample books", () => {
+  test("payouts are connected and Maria pays online by card: the ledger and the dashboard show online payments", async () => {
+    const demo = t.client();
+    const payouts = await demo.get("/api/demo/portal/payouts");
+    expect(payouts.body).toMatchObject({ connected: true, charges_enabled: true });
+    const leases = (await demo.get("/api/demo/portal/leases")).body as { id: string; tenants: { last_name: string }[] }[];
+    const maria = leases.find((l) => l.tenants.some((x) => x.last_name === "Alvarez"))!;
+    const entries = (await demo.get(`/api/demo/portal/leases/${maria.id}/ledger`)).body.entries as { kind: string; source: string; description: string; method: string }[];
+    const online = entries.filter((e) => e.kind === "payment" && e.source === "tenant");
+    expect(online.length).toBeGreaterThanOrEqual(12);
+    expect(online[0]).toMatchObject({ description: "Online payment by card", method: "card" });
+    const dashboard = (await demo.get("/api/demo/portal/dashboard")).body as { recent_payments: { online: boolean; tenants: string[] }[] };
+    expect(dashboard.recent_payments.some((p) => p.online && p.tenants.includes("Maria Alvarez"))).toBe(true);
+  });
+
+  test("an eviction case for Devon's unpaid rent: a served 5-day notice demanding rent only, coordination paid, its PDF readable", async () => {
+    const demo = t.client();
+    const cases = (await demo.get("/api/demo/portal/evictions")).body as { id: string; ground: string; paid: boolean }[];
+    expect(cases).toHaveLength(1);
+    expect(cases[0]).toMatchObject({ ground: "unpaid_rent", paid: true });
+    const full = (await demo.get(`/api/demo/portal/evictions/${cases[0]!.id}`)).body;
+    expect(JSON.stringify(full.parties)).toContain("Carter");
+    const [notice] = full.notices as { id: string; kind: string; amount_demanded_cents: number; served_on: string }[];
+    // Served the day the books were made (the clock has moved on since, in the test above).
+    expect(notice).toMatchObject({ kind: "5_day" });
+    expect(notice!.served_on <= chicagoToday(t.services.now())).toBe(true);
+    expect(notice!.amount_demanded_cents % 145_000).toBe(0);
+    expect(notice!.amount_demanded_cents).toBeGreaterThan(0);
+    const pdf = await t.app.request(`/api/demo/portal/evictions/${cases[0]!.id}/notices/${notice!.id}/pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toContain("application/pdf");
+    // The tRPC procedure the case page calls answers the same case.
+    const res = await t.app.request(`/api/demo/trpc/member.evictions.get?input=${encodeURIComponent(JSON.stringify({ id: cases[0]!.id }))}`);
+    expect(res.status).toBe(200);
+  });
+
+  test("Premium services: staff access granted, and the staff's bookkeeping listed to the owner; nothing of it in the staff's real queues", async () => {
+    const res = await t.app.request("/api/demo/trpc/member.owner.services.staffAccess");
+    expect(res.status).toBe(200);
+    const status = ((await res.json()) as { result: { data: { granted: boolean; activity: { label: string; who: string }[] } } }).result.data;
+    expect(status.granted).toBe(true);
+    const labels = status.activity.map((a) => a.label);
+    expect(labels).toContain("Granted staff access");
+    expect(labels).toContain("Recorded a rent payment");
+    expect(status.activity.find((a) => a.label === "Recorded a rent payment")!.who).toBe("Sample bookkeeper (association staff)");
+    // Devon's money orders are on his ledger as the staff's entries.
+    const leases = (await t.client().get("/api/demo/portal/leases")).body as { id: string; tenants: { last_name: string }[] }[];
+    const devon = leases.find((l) => l.tenants.some((x) => x.last_name === "Carter"))!;
+    const entries = (await t.client().get(`/api/demo/portal/leases/${devon.id}/ledger`)).body.entries as { kind: string; source: string }[];
+    expect(entries.filter((e) => e.kind === "payment").every((e) => e.source === "staff")).toBe(true);
+
+    const admin = t.client();
+    await signInAsAdmin(t.services, admin);
+    const { trpcCall } = await import("../support/billing.ts");
+    expect(((await trpcCall(admin, "query", "admin.ownerBooks.owners")).data as { id: string }[]).map((o) => o.id)).not.toContain(sampleId);
+    expect((await trpcCall(admin, "query", "admin.ownerBooks.books", { owner_id: sampleId })).status).toBe(404);
+    expect(JSON.stringify((await trpcCall(admin, "query", "admin.evictions.list", { state: "all" })).data)).not.toContain("Carter");
+    const audit = await admin.get("/api/admin/audit-log?limit=200");
+    expect(audit.status).toBe(200);
+    expect(JSON.stringify(audit.body)).not.toContain("Sample bookkeeper");
+    expect(JSON.stringify(audit.body)).not.toContain(SAMPLE_OWNER_EMAIL);
+  });
+});
+
 describe("the demo transport", () => {
   test("answers the sample books with no session, and the same whatever session is sent", async () => {
     const anonymous = await t.client().get("/api/demo/portal/properties");

@@ -211,6 +211,38 @@ describe("bank import", () => {
     expect(written.body.imported).toHaveLength(3);
   });
 
+  test("a row whose payee differs from an expense's only in signs and spacing, on the same date and amount, is flagged as its likely duplicate and skipped", async () => {
+    const { client } = await owner();
+    const home = await property(client);
+    for (const [payee, amount_cents, date] of [["ACE HARDWARE #1234", 8_641, "2026-03-02"], ["CHECK # 1043", 120_000, "2026-03-04"]] as const) {
+      expect((await client.post("/api/portal/expenses", { property_id: home.id, date, amount_cents, payee, category: "repairs" })).status).toBe(201);
+    }
+    const csv = ["Date,Description,Amount", "03/02/2026,ACE HARDWARE 1234,-86.41", "03/04/2026,CHECK 1043,-1200.00", "03/06/2026,ACE HARDWARE 1234,-12.00"].join("\n");
+    const preview = (await client.post("/api/portal/expenses/import", { csv, property_id: home.id })).body;
+    expect(preview.rows.map((r: { status: string }) => r.status)).toEqual(["duplicate", "duplicate", "import"]);
+    expect(preview.rows[0].duplicate_of).toMatchObject({ likely: true, payee: "ACE HARDWARE #1234", line: null });
+    expect(preview.rows[1].duplicate_of).toMatchObject({ likely: true, payee: "CHECK # 1043" });
+    expect(preview.summary).toMatchObject({ duplicates: 2, to_import: 1 });
+    const done = await client.post("/api/portal/expenses/import", { csv, property_id: home.id, confirm: true });
+    expect(done.body.imported.map((e: { payee: string; amount_cents: number }) => [e.payee, e.amount_cents])).toEqual([["ACE HARDWARE 1234", 1_200]]);
+  });
+
+  test("the owner categorises every row of a payee at once; a row's own choice still wins", async () => {
+    const { client } = await owner();
+    const home = await property(client);
+    const csv = ["Date,Description,Amount", "03/02/2026,HOME DEPOT 1902,-40.00", "03/09/2026,HOME DEPOT 1902,-25.50", "03/16/2026,HOME DEPOT #1902,-9.99", "03/20/2026,COMED,-88.00"].join("\n");
+    const preview = (await client.post("/api/portal/expenses/import", { csv, property_id: home.id })).body;
+    expect(preview.rows.map((r: { payee_key: string }) => r.payee_key)).toEqual(["HOME DEPOT", "HOME DEPOT", "HOME DEPOT", "COMED"]);
+    const choice = { payees: [{ payee_key: "HOME DEPOT", category: "supplies" }], rows: [{ line: 4, category: "repairs" }] };
+    const again = (await client.post("/api/portal/expenses/import", { csv, property_id: home.id, ...choice })).body;
+    expect(again.rows.map((r: { category: string | null }) => r.category)).toEqual(["supplies", "supplies", "repairs", null]);
+    const done = await client.post("/api/portal/expenses/import", { csv, property_id: home.id, confirm: true, ...choice });
+    expect(done.status).toBe(200);
+    expect(done.body.imported.map((e: { category: string | null }) => e.category)).toEqual(["supplies", "supplies", "repairs", null]);
+    const bad = await client.post("/api/portal/expenses/import", { csv, property_id: home.id, payees: [{ payee_key: "HOME DEPOT", category: "groceries" }] });
+    expect(bad.status).toBe(422);
+  });
+
   test("a card export (purchases negative, a return), a Bank of America export with its summary block, and a Wells Fargo file without a header", async () => {
     const { client } = await owner();
     const home = await property(client);

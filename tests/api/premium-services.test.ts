@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { chicagoToday } from "../../src/shared/calendar.ts";
-import { adminAuditLog, emailOutbox, expenseChanges, supportTickets } from "../../src/server/db/schema.ts";
+import { adminAuditLog, emailOutbox, expenseChanges, ledgerEntries, supportTickets } from "../../src/server/db/schema.ts";
 import { trpcCall } from "../support/billing.ts";
 import { latestEmail, paidOwner, signInAsAdmin } from "../support/fixtures.ts";
 import { PNG_BYTES } from "../support/files.ts";
@@ -38,9 +38,10 @@ async function withBooks(level: "Standard" | "Premium" = "Premium") {
     units: [{ label: "1" }],
   });
   expect(property.status).toBe(201);
+  const unitId = property.body.units[0].id as string;
   const expense = await o.client.post("/api/portal/expenses", { property_id: property.body.id, date: today(), amount_cents: 12_300, payee: "Home Depot", category: null });
   expect(expense.status).toBe(201);
-  return { ...o, propertyId: property.body.id as string, expenseId: expense.body.id as string };
+  return { ...o, propertyId: property.body.id as string, unitId, expenseId: expense.body.id as string };
 }
 
 const books = (ownerId: string, uncategorised?: boolean) => trpcCall(staff, "query", "admin.ownerBooks.books", { owner_id: ownerId, uncategorised });
@@ -124,6 +125,88 @@ describe("staff access the owner controls", () => {
     expect(across.status).toBe(404);
     const seenByB = await b.client.get("/api/portal/staff-access");
     expect(seenByB.body).toMatchObject({ granted: false, activity: [] });
+  });
+});
+
+describe("bookkeeping support in the rent ledgers", () => {
+  async function withLease() {
+    const o = await withBooks();
+    const lease = await o.client.post("/api/portal/leases", {
+      unit_id: o.unitId,
+      start_date: today().slice(0, 8) + "01",
+      end_date: null,
+      rent_cents: 150_000,
+      due_day: 1,
+      deposit_cents: 0,
+      late_fee: null,
+      tenants: [{ first_name: "Rosa", last_name: "Diaz", email: `rosa.${crypto.randomUUID().slice(0, 8)}@tenants.example.org` }],
+    });
+    expect(lease.status).toBe(201);
+    return { ...o, leaseId: lease.body.id as string };
+  }
+  const ledger = (ownerId: string, leaseId: string) => trpcCall(staff, "query", "admin.ownerBooks.ledger", { owner_id: ownerId, lease_id: leaseId });
+  const pay = (ownerId: string, leaseId: string, amount = 150_000) =>
+    trpcCall(staff, "mutation", "admin.ownerBooks.recordPayment", { owner_id: ownerId, lease_id: leaseId, payment: { amount_cents: amount, paid_on: today(), method: "check", reference: "Check 311" } });
+
+  test("with the owner's grant staff read the ledgers and record payments and charges; each is audited with the entry and shown to the owner", async () => {
+    const o = await withLease();
+    // Without the grant: nothing, and nothing written.
+    expect((await ledger(o.id, o.leaseId)).status).toBe(403);
+    expect((await pay(o.id, o.leaseId)).status).toBe(403);
+    expect(await t.services.db.$count(ledgerEntries, and(eq(ledgerEntries.leaseId, o.leaseId), eq(ledgerEntries.kind, "payment")))).toBe(0);
+
+    await o.client.put("/api/portal/staff-access");
+    const read = await books(o.id);
+    expect(read.data.leases.map((l: { id: string }) => l.id)).toEqual([o.leaseId]);
+    const before = await ledger(o.id, o.leaseId);
+    expect(before.status).toBe(200);
+    expect(before.data.balance_cents).toBe(150_000);
+
+    const paid = await pay(o.id, o.leaseId);
+    expect(paid.status).toBe(200);
+    expect(paid.data).toMatchObject({ balance_cents: 0, receipts_sent: 1 });
+    expect(paid.data.entry).toMatchObject({ kind: "payment", source: "staff", amount_cents: -150_000 });
+    const charged = await trpcCall(staff, "mutation", "admin.ownerBooks.recordCharge", {
+      owner_id: o.id,
+      lease_id: o.leaseId,
+      charge: { kind: "fee", amount_cents: 2_500, date: today(), description: "Key replacement" },
+    });
+    expect(charged.status).toBe(200);
+    expect(charged.data.balance_cents).toBe(2_500);
+    const voided = await trpcCall(staff, "mutation", "admin.ownerBooks.voidEntry", { owner_id: o.id, entry_id: charged.data.entry.id, reason: "Entered twice" });
+    expect(voided.status).toBe(200);
+    expect(voided.data.balance_cents).toBe(0);
+
+    // The owner's own ledger has the entries, marked as staff's; the audit names each, against the owner.
+    const own = await o.client.get(`/api/portal/leases/${o.leaseId}/ledger`);
+    expect(own.body.entries.filter((e: { source: string }) => e.source === "staff").map((e: { kind: string }) => e.kind).sort()).toEqual(["fee", "payment", "void"]);
+    const status = await o.client.get("/api/portal/staff-access");
+    const actions = status.body.activity.map((a: { action: string }) => a.action);
+    expect(actions.slice(0, 4)).toEqual(["staff_entry_voided", "staff_charge_recorded", "staff_payment_recorded", "staff_ledger_viewed"]);
+    expect(status.body.activity[2]).toMatchObject({ who: adminName, by_staff: true, label: "Recorded a rent payment" });
+    expect(status.body.activity[2].details).toMatchObject({ lease_id: o.leaseId, entry_id: paid.data.entry.id, amount_cents: 150_000 });
+
+    // Revoking cuts the ledgers off at once.
+    await o.client.delete("/api/portal/staff-access");
+    expect((await ledger(o.id, o.leaseId)).status).toBe(403);
+    expect((await pay(o.id, o.leaseId)).status).toBe(403);
+  });
+
+  test("a refused entry writes no audit row; another owner's lease is not found through this owner's grant", async () => {
+    const a = await withLease();
+    const b = await withLease();
+    await a.client.put("/api/portal/staff-access");
+    await b.client.put("/api/portal/staff-access");
+    const future = await trpcCall(staff, "mutation", "admin.ownerBooks.recordPayment", {
+      owner_id: a.id,
+      lease_id: a.leaseId,
+      payment: { amount_cents: 100, paid_on: "2099-01-01", method: "cash" },
+    });
+    expect(future.status).toBe(422);
+    expect((await pay(a.id, b.leaseId)).status).toBe(404);
+    expect((await ledger(a.id, b.leaseId)).status).toBe(404);
+    const recorded = await t.services.db.select().from(adminAuditLog).where(and(eq(adminAuditLog.targetId, a.id), eq(adminAuditLog.action, "staff_payment_recorded")));
+    expect(recorded).toHaveLength(0);
   });
 });
 

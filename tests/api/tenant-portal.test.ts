@@ -517,24 +517,53 @@ describe("maintenance requests", () => {
     expect(timeline.filter((e: { kind: string }) => e.kind === "photo")).toHaveLength(1);
   });
 
-  test("the owner assigns a skills-network member with the matching skill, who is emailed the job", async () => {
+  test("the owner is offered the directory's verified contractors of the trade who serve the property's ZIP, and assigns one, who is emailed the job", async () => {
     const id = await requestAt("acknowledged");
-    const plumber = t.client();
-    const signed = await applyAndSign(plumber, "Basic");
-    await plumber.put("/api/portal/skills/profile", { specialty_skills: ["HVAC"], skills_listed: true });
-    const roofer = t.client();
-    const rooferSigned = await applyAndSign(roofer, "Basic");
-    await roofer.put("/api/portal/skills/profile", { specialty_skills: ["Roofing"], skills_listed: true });
-    const rooferId = (await roofer.get("/api/auth/me")).body.id;
-    expect((await h.owner.post(`/api/portal/maintenance/${id}/assign`, { member_id: rooferId })).status).toBe(404);
-    const plumberId = (await plumber.get("/api/auth/me")).body.id;
-    const assigned = await h.owner.post(`/api/portal/maintenance/${id}/assign`, { member_id: plumberId });
+    const staff = t.client();
+    await signInAsAdmin(t.services, staff);
+    /** A member's directory listing, verified by an admin unless said otherwise. */
+    const listed = async (business: string, trades: string[], zips: string[], verify = true) => {
+      const client = t.client();
+      const signed = await applyAndSign(client, "Basic");
+      const listing = await client.put("/api/contractors/me", { business_name: business, trades, zips, counties: ["Cook"] });
+      expect(listing.status).toBe(200);
+      if (verify) expect((await staff.post(`/api/admin/contractors/${listing.body.id}/verification`, { status: "approved", note: "" })).status).toBe(200);
+      return { id: listing.body.id as string, email: signed.email };
+    };
+    const heating = await listed("Pilsen Heating", ["HVAC"], ["60608"]);
+    const farAway = await listed("Evanston Heat", ["HVAC"], ["60201"]);
+    const unverified = await listed("New Furnace Guy", ["HVAC"], ["60608"], false);
+    const roofer = await listed("Loomis Roofing", ["Roofing"], ["60608"]);
+    // A member who only lists the skill in the skills network waits in the directory for verification.
+    const networkOnly = t.client();
+    await applyAndSign(networkOnly, "Basic");
+    await networkOnly.put("/api/portal/skills/profile", { specialty_skills: ["HVAC"], skills_listed: true });
+
+    const offer = await h.owner.get(`/api/portal/maintenance/${id}/contractors`);
+    expect(offer.status).toBe(200);
+    expect(offer.body).toMatchObject({ skill: "HVAC", zip: "60608", elsewhere: 1 });
+    expect(offer.body.contractors.map((c: { business_name: string }) => c.business_name)).toEqual(["Pilsen Heating"]);
+    expect(offer.body.contractors[0]).toMatchObject({ id: heating.id, verified: true, trades: ["HVAC"] });
+    // The same through tRPC.
+    expect((await trpcCall(h.owner, "query", "member.owner.maintenance.contractors", { id })).data.contractors).toHaveLength(1);
+
+    for (const other of [farAway, unverified, roofer]) {
+      const refused = await h.owner.post(`/api/portal/maintenance/${id}/assign`, { contractor_id: other.id });
+      expect(refused.status).toBe(404);
+      expect(refused.body.detail).toBe("That contractor is not a verified HVAC contractor of the directory serving 60608.");
+    }
+    expect((await h.owner.post(`/api/portal/maintenance/${id}/assign`, { member_id: heating.id })).status).toBe(422);
+    const assigned = await h.owner.post(`/api/portal/maintenance/${id}/assign`, { contractor_id: heating.id });
     expect(assigned.status).toBe(200);
-    expect(assigned.body.assigned_member_id).toBe(plumberId);
-    const job = await latestEmail(t.services, signed.email, "maintenance_job");
+    expect(assigned.body.timeline.at(-1).note).toBe("Assigned to Pilsen Heating, a verified contractor of the directory");
+    expect((await h.owner.get(`/api/portal/maintenance/${id}`)).body.assigned_to).toBe("Pilsen Heating");
+    const job = await latestEmail(t.services, heating.email, "maintenance_job");
     expect(job.text).toContain("Radiator cold");
     expect(job.text).toContain("permission to enter");
-    void rooferSigned;
+    // Another owner's request is not found through this one.
+    const stranger = t.client();
+    await paidOwner(stranger, "Standard");
+    expect((await stranger.get(`/api/portal/maintenance/${id}/contractors`)).status).toBe(404);
   });
 
   test("the dashboard counts open requests by priority and lists emergencies", async () => {

@@ -101,6 +101,78 @@ describe("the live demo", () => {
     await page.close();
   });
 
+  test("a signed-out visitor who follows the landing page's promises of the owner portal lands on the same page of the demo, not a sign-in wall", async () => {
+    await sampleBooksReady();
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const lastYear = new Date().getFullYear() - 1;
+    const promises = [
+      { link: page.getByRole("link", { name: "See the owner reports" }), path: "/demo/portal/reports/monthly", heading: "Monthly owner statement" },
+      { link: page.locator("#services").getByRole("link", { name: "IRS-ready tax reports" }).first(), path: "/demo/portal/reports/schedule-e", heading: `Schedule E for ${lastYear}` },
+      { link: page.locator("#services").getByRole("link", { name: "Eviction-process coordination" }).first(), path: "/demo/portal/evictions", heading: "Eviction cases" },
+    ];
+    for (const { link, path, heading } of promises) {
+      await page.goto(ctx.server.url + "/");
+      expect(await link.getAttribute("href")).toBe(path);
+      await link.click();
+      await page.waitForURL(new RegExp(`${path}$`));
+      await shown(page.getByText("Demo: sample data, read-only."));
+      await shown(page.getByRole("heading", { name: heading }));
+      expect(await page.getByRole("heading", { name: /sign in/i }).count()).toBe(0);
+    }
+    await page.close();
+  });
+
+  test("the demo, labelled Premium, shows the Evictions and Premium Services tabs and online rent working, on the sample books", async () => {
+    await sampleBooksReady();
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(ctx.server.url + "/demo/portal");
+    await shown(page.getByText("Premium Member Portal (sample owner)"));
+    const tabs = page.getByRole("navigation", { name: "Owner portal" });
+    // Online rent: payouts connected, and Maria's rent paid online on the dashboard.
+    await shown(page.getByRole("region", { name: "Recent payments" }).getByText(/paid online/).first());
+    await tabs.getByRole("link", { name: "Online Rent" }).click();
+    await shown(page.getByText("Connected.", { exact: false }));
+    expect(await writeActions(page)).toEqual([]);
+
+    // Evictions: Devon's case, its served 5-day notice and the notice's PDF.
+    await tabs.getByRole("link", { name: "Evictions" }).click();
+    await shown(page.getByRole("heading", { name: "Eviction cases" }));
+    await page.getByRole("list", { name: "Eviction cases" }).getByRole("link").first().click();
+    await shown(page.getByRole("heading", { name: /Eviction case:/ }));
+    await shown(page.getByText("Paid: staff coordinate"));
+    const pdf = page.getByRole("link", { name: /Download the .*PDF/ }).first();
+    const href = (await pdf.getAttribute("href"))!;
+    expect(href).toMatch(/^\/api\/demo\/portal\/evictions\//);
+    const file = await page.request.get(ctx.server.url + href);
+    expect(file.status()).toBe(200);
+    expect(file.headers()["content-type"]).toContain("application/pdf");
+    expect(await writeActions(page)).toEqual([]);
+
+    // Premium Services: staff access granted, and what the staff did in the books.
+    await tabs.getByRole("link", { name: "Premium Services" }).click();
+    await shown(page.getByRole("heading", { name: "Premium services" }));
+    const who = page.getByRole("table", { name: "Who did what in your books" });
+    await shown(who.getByRole("row").filter({ hasText: "Recorded a rent payment" }).filter({ hasText: "Sample bookkeeper" }).first());
+    expect(await page.getByRole("button", { name: /Revoke|Grant/ }).count()).toBe(0);
+    expect(await writeActions(page)).toEqual([]);
+    await page.close();
+  });
+
+  test("an owner who may open the portal follows the same link to their own page", async () => {
+    const { paidOwner } = await import("../support/fixtures.ts");
+    const client = ctx.server.client();
+    await paidOwner(client, "Standard");
+    const context = await ctx.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addCookies([...client.cookies].map(([name, value]) => ({ name, value, url: ctx.server.url })));
+    const page = await context.newPage();
+    await page.goto(ctx.server.url + "/");
+    await page.getByRole("link", { name: "See the owner reports" }).click();
+    await page.waitForURL(/\/portal\/reports\/monthly$/);
+    expect(new URL(page.url()).pathname).toBe("/portal/reports/monthly");
+    await shown(page.getByRole("heading", { name: "Monthly owner statement" }));
+    await context.close();
+  });
+
   test("on a 390 px phone, opened on its own", async () => {
     await sampleBooksReady();
     const page = await ctx.browser.newPage({ viewport: { width: 390, height: 844 } });

@@ -18,11 +18,12 @@ for (const { name: screen, viewport } of VIEWPORTS) {
     const html = await page.content();
     expect(html).not.toContain("98.5%");
     expect(html).not.toContain("24/7");
-    // Every service is built now: eviction coordination leads to its owner page, and nothing says "Coming soon".
+    // Every service is built now: eviction coordination leads to its page of the live demo (an owner's
+    // own page once signed in), and nothing says "Coming soon".
     const services = page.locator("#services");
-    expect(await services.getByRole("link", { name: "Eviction-process coordination" }).first().getAttribute("href")).toBe("/portal/evictions");
+    expect(await services.getByRole("link", { name: "Eviction-process coordination" }).first().getAttribute("href")).toBe("/demo/portal/evictions");
     expect(await services.getByText("Coming soon").count()).toBe(0);
-    expect(await services.getByRole("link", { name: "IRS-ready tax reports" }).first().getAttribute("href")).toBe("/portal/reports/schedule-e");
+    expect(await services.getByRole("link", { name: "IRS-ready tax reports" }).first().getAttribute("href")).toBe("/demo/portal/reports/schedule-e");
     // Each promise leads to its feature.
     await page.getByRole("link", { name: "Read the legal updates" }).click();
     await page.waitForURL(/\/updates$/);

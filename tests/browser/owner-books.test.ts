@@ -93,6 +93,10 @@ async function walkThrough(page: Page, phone: boolean) {
   await shown(page.getByRole("heading", { name: "Schedule E is part of Premium" }));
   const year = Number(chicagoToday(new Date()).slice(0, 4)) - 1;
   await page.getByRole("button", { name: `Buy the ${year} Schedule E Report` }).click();
+  // Told first that Premium includes it, and what upgrading would cost instead.
+  const warning = page.getByRole("alertdialog", { name: `Before you buy the ${year} Schedule E report` });
+  await shown(warning);
+  await warning.getByRole("button", { name: "Buy for $200 per tax year" }).click();
   await shown(page.getByRole("heading", { name: `Schedule E report, tax year ${year}` }));
   await page.getByRole("button", { name: "Pay $200.00" }).click();
   await page.waitForURL(/\/portal\/reports\/schedule-e\?year=/);

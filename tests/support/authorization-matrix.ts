@@ -13,9 +13,7 @@ import { pdfBytes, PNG_BYTES } from "./files.ts";
 import { createTestApp, TEST_ORIGIN, type ApiClient, type TestApp } from "./harness.ts";
 import { sessionIdOf, trpcCall } from "./billing.ts";
 import { demoTrpcProcedures, restRoutes, trpcProcedures } from "./surface.ts";
-import { ownerPortalRoutes } from "../../src/server/http/routes/owner-portal.ts";
-import { ownerBooksRoutes } from "../../src/server/http/routes/owner-books.ts";
-import { ownerDepositRoutes } from "../../src/server/http/routes/owner-deposits.ts";
+import { demoPortalRoutes } from "../../src/server/http/routes/demo.ts";
 import { keepSampleBooks } from "../../src/server/domain/portal/sample-books.ts";
 import { chicagoToday } from "../../src/shared/calendar.ts";
 
@@ -45,7 +43,7 @@ interface Fixture {
   /** Tenants' accounts, and what the tenant and owner routes name: requests, a photo, a payment. */
   tenant: { accountId: string };
   tenantB: { accountId: string };
-  care: { ownerRequestId: string; tenantRequestId: string; fileId: string; rentPaymentId: string; autopayId: string; paymentEntryId: string };
+  care: { ownerRequestId: string; tenantRequestId: string; fileId: string; rentPaymentId: string; autopayId: string; paymentEntryId: string; contractorId: string };
   /** A property, lease or ledger entry of owner A made for one destructive call. */
   spareProperty(): Promise<string>;
   spareLease(): Promise<string>;
@@ -98,7 +96,7 @@ interface Fixture {
   /** A subscription of the test provider (a member who paid). */
   testSubscriptionId: string;
   /** The live demo's sample books (PORTAL.md 1). */
-  demo: { propertyId: string; leaseId: string; requestId: string; expenseId: string; paymentEntryId: string };
+  demo: { propertyId: string; leaseId: string; requestId: string; expenseId: string; paymentEntryId: string; caseId: string; noticeId: string };
   /** Owner A's lease sent to tenant A for signature (never signed: the matrix signs with a wrong SHA-256); fresh ones for one answer each. */
   signing: { requestId: string; spareRequest(): Promise<string> };
   /** Owner A's move-in and move-out condition reports of tenant A's lease, for one signature each. */
@@ -329,7 +327,8 @@ const MATRIX: Record<string, Entry> = {
   "POST /api/portal/maintenance/:id/comments": { allow: OWNER_A, params: (f) => ({ id: f.care.ownerRequestId }), input: () => ({ body: "Matrix comment" }), hidden: true },
   "POST /api/portal/maintenance/:id/photos": { allow: OWNER_A, params: (f) => ({ id: f.care.ownerRequestId }), file: {}, hidden: true },
   "DELETE /api/portal/maintenance/:id/photos/:fileId": { allow: OWNER_A, params: (f) => f.sparePhoto(), hidden: true },
-  "POST /api/portal/maintenance/:id/assign": { allow: OWNER_A, params: (f) => ({ id: f.care.ownerRequestId }), input: (f) => ({ member_id: f.basic.memberId }), hidden: true },
+  "GET /api/portal/maintenance/:id/contractors": { allow: OWNER_A, params: (f) => ({ id: f.care.ownerRequestId }), hidden: true },
+  "POST /api/portal/maintenance/:id/assign": { allow: OWNER_A, params: (f) => ({ id: f.care.ownerRequestId }), input: (f) => ({ contractor_id: f.care.contractorId }), hidden: true },
   "GET /api/portal/files/:id": { allow: OWNER_A, params: (f) => ({ id: f.care.fileId }), hidden: true },
   "GET /api/portal/payouts": { allow: OWNERS_READ },
   "POST /api/portal/payouts": { allow: OWNERS_WRITE },
@@ -722,7 +721,8 @@ const MATRIX: Record<string, Entry> = {
   "trpc member.owner.maintenance.move": { allow: OWNER_A, input: (f) => ({ id: f.care.ownerRequestId, to: "on_hold", note: "" }), hidden: true },
   "trpc member.owner.maintenance.comment": { allow: OWNER_A, input: (f) => ({ id: f.care.ownerRequestId, body: "Matrix" }), hidden: true },
   "trpc member.owner.maintenance.deletePhoto": { allow: OWNER_A, input: (f) => f.sparePhoto(), hidden: true },
-  "trpc member.owner.maintenance.assign": { allow: OWNER_A, input: (f) => ({ id: f.care.ownerRequestId, member_id: f.basic.memberId }), hidden: true },
+  "trpc member.owner.maintenance.contractors": { allow: OWNER_A, input: (f) => ({ id: f.care.ownerRequestId }), hidden: true },
+  "trpc member.owner.maintenance.assign": { allow: OWNER_A, input: (f) => ({ id: f.care.ownerRequestId, contractor_id: f.care.contractorId }), hidden: true },
   "trpc member.owner.payouts.status": { allow: OWNERS_READ },
   "trpc member.owner.payouts.connect": { allow: OWNERS_WRITE },
   "trpc member.owner.payouts.saveInstructions": { allow: OWNERS_WRITE, input: () => ({ payment_instructions: "Cash" }) },
@@ -863,6 +863,16 @@ const MATRIX: Record<string, Entry> = {
   "trpc admin.ownerBooks.books": { allow: ADMIN, input: (f) => ({ owner_id: f.paid.memberId }) },
   "trpc admin.ownerBooks.addExpense": { allow: ADMIN, input: (f) => ({ owner_id: f.paid.memberId, expense: matrixExpense(f.books.propertyId) }) },
   "trpc admin.ownerBooks.updateExpense": { allow: ADMIN, input: (f) => ({ owner_id: f.paid.memberId, id: f.books.expenseId, patch: { memo: "Staff memo" } }) },
+  "trpc admin.ownerBooks.ledger": { allow: ADMIN, input: (f) => ({ owner_id: f.paid.memberId, lease_id: f.books.leaseId }) },
+  "trpc admin.ownerBooks.recordPayment": {
+    allow: ADMIN,
+    input: (f) => ({ owner_id: f.paid.memberId, lease_id: f.books.leaseId, payment: { amount_cents: 100, paid_on: "2026-01-15", method: "cash" } }),
+  },
+  "trpc admin.ownerBooks.recordCharge": {
+    allow: ADMIN,
+    input: (f) => ({ owner_id: f.paid.memberId, lease_id: f.books.leaseId, charge: { kind: "fee", amount_cents: 100, date: "2026-01-15", description: "Staff fee" } }),
+  },
+  "trpc admin.ownerBooks.voidEntry": { allow: ADMIN, input: async (f) => ({ owner_id: f.paid.memberId, entry_id: await f.spareEntry(), reason: "Staff void" }) },
   "trpc admin.support.queue": { allow: ADMIN },
   "trpc admin.support.get": { allow: ADMIN, input: (f) => ({ id: f.services.ticketId }) },
   "trpc admin.support.reply": { allow: ADMIN, input: (f) => ({ id: f.services.ticketId, body: "Matrix reply" }) },
@@ -889,17 +899,20 @@ function demoEntries(): Record<string, Entry> {
     leases: (f) => f.demo.leaseId,
     maintenance: (f) => f.demo.requestId,
     expenses: (f) => f.demo.expenseId,
+    evictions: (f) => f.demo.caseId,
   };
   /** Owner A's records behind the routes that name something the sample books do not have. */
-  const ownerAId: Record<string, (f: Fixture) => string> = { files: (f) => f.care.fileId, reports: (f) => f.books.statementId };
+  const ownerAId: Record<string, (f: Fixture) => string> = { files: (f) => f.care.fileId, reports: (f) => f.books.statementId, "service-jobs": (f) => f.evictions.jobId };
   const entries: Record<string, Entry> = {};
-  for (const route of [...ownerPortalRoutes.routes, ...ownerBooksRoutes.routes, ...ownerDepositRoutes.routes]) {
+  for (const route of demoPortalRoutes.flatMap((routes) => routes.routes)) {
     if (route.method === "ALL") continue;
     const key = `${route.method} /api/demo/portal${route.path}`;
     const resource = route.path.split("/")[1]!;
     if (route.method !== "GET") entries[key] = { allow: [] };
     // A receipt of a payment on the sample books.
     else if (route.path.includes(":entryId")) entries[key] = { allow: ANYONE, params: (f) => ({ entryId: f.demo.paymentEntryId }) };
+    // The notice of the sample eviction case.
+    else if (route.path.includes(":notice_id")) entries[key] = { allow: ANYONE, params: (f) => ({ id: f.demo.caseId, notice_id: f.demo.noticeId }) };
     else if (!route.path.includes(":id")) entries[key] = { allow: ANYONE };
     else if (sampleId[resource]) entries[key] = { allow: ANYONE, params: (f) => ({ id: sampleId[resource]!(f) }) };
     else entries[key] = { allow: [], hidden: true, params: (f) => ({ id: ownerAId[resource]!(f) }) };
@@ -922,12 +935,21 @@ function demoEntries(): Record<string, Entry> {
       return { id: f.demo.leaseId, renewal: { start_date: next.toISOString().slice(0, 10), rent_cents: 100_000 } };
     },
     "member.owner.maintenance.get": (f) => ({ id: f.demo.requestId }),
+    "member.owner.maintenance.contractors": (f) => ({ id: f.demo.requestId }),
     "member.owner.expenses.get": (f) => ({ id: f.demo.expenseId }),
+    "member.evictions.get": (f) => ({ id: f.demo.caseId }),
+  };
+  /** Owner A's records named by procedures the sample books have nothing for: they answer 404 there. */
+  const ownerARecord: Record<string, (f: Fixture) => unknown> = {
+    "member.owner.reports.statement": (f) => ({ id: f.books.statementId }),
+    "member.serviceJobs.get": (f) => ({ id: f.evictions.jobId }),
+    "member.owner.services.tickets.get": (f) => ({ id: f.services.ticketId }),
+    "member.owner.services.bookkeeping.get": (f) => ({ id: f.services.requestId }),
   };
   for (const procedure of demoTrpcProcedures()) {
     const key = `demo-trpc ${procedure.path}`;
     if (procedure.type !== "query") entries[key] = { allow: [] };
-    else if (procedure.path === "member.owner.reports.statement") entries[key] = { allow: [], hidden: true, input: (f) => ({ id: f.books.statementId }) };
+    else if (ownerARecord[procedure.path]) entries[key] = { allow: [], hidden: true, input: ownerARecord[procedure.path] };
     else entries[key] = { allow: ANYONE, input: procedureIds[procedure.path] };
   }
   return entries;
@@ -1139,9 +1161,16 @@ export function defineMatrix(roles: Role[], options: { coverage: boolean }) {
     const tenantRequest = await tenantA.client.post("/api/tenant/maintenance", { lease_id: tenantA.leaseId, title: "Matrix sink", description: "Drip", category: "plumbing" });
     const photo = await tenantA.client.upload(`/api/tenant/maintenance/${tenantRequest.body.id}/photos`, { name: "sink.png", bytes: PNG_BYTES });
     const fileId = photo.body.timeline.at(-1).file.id as string;
-    // The basic member is listed in the skills network for owner A's request (category "other").
+    // The basic member is listed in the skills network (introductions); a verified general contractor
+    // of the directory serves owner A's property, whose request is of category "other".
     const basicLister = await asMember(basic.email);
     await basicLister.put("/api/portal/skills/profile", { specialty_skills: ["General Contractor"], skills_listed: true });
+    const handyman = await applyAndSign(t.client(), "Basic", { first_name: "Matrix", last_name: "Handyman" });
+    const [handymanRow] = await t.services.db.select().from(members).where(eq(members.email, handyman.email));
+    const { saveContractorProfile, verifyContractor } = await import("../../src/server/domain/community/contractors.ts");
+    const handymanListing = await saveContractorProfile(t.services, { kind: "member", member: handymanRow! }, { business_name: "Matrix Handyman Co", description: "", trades: ["General Contractor"], counties: ["Cook"], zips: ["60601"], phone: "", email: "", credentials: [] });
+    const [firstAdmin] = await t.services.db.select().from(adminUsers).limit(1);
+    await verifyContractor(t.services, { admin: firstAdmin!, ip: null }, handymanListing.id, { status: "approved", note: "" });
     const entryId = (await ownerA.get(`/api/portal/leases/${leaseId}/ledger`)).body.entries[0].id as string;
     const expenseId = (await ownerA.post("/api/portal/expenses", matrixExpense(property.id))).body.id as string;
     // Owner A's statement of this month, kept as the job keeps it on the 1st of the next.
@@ -1232,6 +1261,7 @@ export function defineMatrix(roles: Role[], options: { coverage: boolean }) {
       signing,
       tenantB: { accountId: tenantB.accountId },
       care: {
+        contractorId: handymanListing.id,
         ownerRequestId: ownerRequest.body.id,
         tenantRequestId: tenantRequest.body.id,
         fileId,
@@ -1303,12 +1333,16 @@ export function defineMatrix(roles: Role[], options: { coverage: boolean }) {
     const expenses = (await demo.get("/api/demo/portal/expenses")).body as { expenses?: { id: string }[] } | { id: string }[];
     const leaseId = await first("leases");
     const ledger = (await demo.get(`/api/demo/portal/leases/${leaseId}/ledger`)).body as { entries: { id: string; kind: string }[] };
+    const caseId = await first("evictions");
+    const evictionCase = (await demo.get(`/api/demo/portal/evictions/${caseId}`)).body as { notices: { id: string }[] };
     return {
       propertyId: await first("properties"),
       leaseId,
       paymentEntryId: ledger.entries.find((e) => e.kind === "payment")!.id,
       requestId: await first("maintenance"),
       expenseId: (Array.isArray(expenses) ? expenses : expenses.expenses!)[0]!.id,
+      caseId,
+      noticeId: evictionCase.notices[0]!.id,
     };
   }
   afterAll(() => t.close());

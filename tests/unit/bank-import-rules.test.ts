@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { TBankMapping } from "../../src/shared/books.ts";
-import { bankRows, duplicateKey, flagDuplicates, guessMapping, parseBankAmount, parseBankDate, payeeKey, readBankRows, suggestCategory } from "../../src/server/domain/portal/bank-import-rules.ts";
+import { bankRows, duplicateKey, flagDuplicates, guessMapping, nearDuplicateKey, parseBankAmount, parseBankDate, payeeKey, readBankRows, suggestCategory } from "../../src/server/domain/portal/bank-import-rules.ts";
 
 // Reading bank and card exports (PORTAL.md 6): the quirks of real exports (a byte-order mark, a
 // summary block above the header, no header, headers worded many ways, split debit and credit
@@ -286,6 +286,36 @@ describe("repeats", () => {
       { line: null, expense_id: "e1" },
       { line: 2, expense_id: "e1" },
     ]);
+  });
+});
+
+describe("likely repeats", () => {
+  test("payees that differ only in signs and spacing, on the same date and amount, are a likely repeat of the expense or the row", () => {
+    const csv = [
+      "Date,Description,Amount",
+      "03/02/2026,ACE HARDWARE 1234,-86.41",
+      "03/04/2026,CHECK 1043,-1200.00",
+      "03/05/2026,MENARDS 3321,-19.99",
+      "03/05/2026,MENARDS #3321,-19.99",
+      // Another store, another day or another amount: not a repeat.
+      "03/02/2026,ACE HARDWARE 1235,-86.41",
+      "03/03/2026,ACE HARDWARE 1234,-86.41",
+    ].join("\n");
+    const read = readBankRows(bankRows(csv), mapping({}));
+    const flagged = flagDuplicates(read, [
+      { id: "e-ace", date: "2026-03-02", amountCents: 8_641, payee: "ACE HARDWARE #1234" },
+      { id: "e-check", date: "2026-03-04", amountCents: 120_000, payee: "CHECK # 1043" },
+    ]);
+    expect(flagged.map((r) => [r.line, r.status, r.duplicate_of])).toEqual([
+      [2, "duplicate", { line: null, expense_id: "e-ace", likely: true, payee: "ACE HARDWARE #1234" }],
+      [3, "duplicate", { line: null, expense_id: "e-check", likely: true, payee: "CHECK # 1043" }],
+      [4, "import", null],
+      [5, "duplicate", { line: 4, expense_id: null, likely: true, payee: "MENARDS 3321" }],
+      [6, "import", null],
+      [7, "import", null],
+    ]);
+    expect(nearDuplicateKey("2026-03-04", 120_000, "check # 1043")).toBe(nearDuplicateKey("2026-03-04", 120_000, "CHECK 1043"));
+    expect(nearDuplicateKey("2026-03-04", 120_000, "CHECK 1043")).not.toBe(nearDuplicateKey("2026-03-04", 120_000, "CHECK 1044"));
   });
 });
 

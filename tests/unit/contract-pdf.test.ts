@@ -1,20 +1,16 @@
 import { describe, expect, test } from "bun:test";
 import { pdfFontsFor, renderContractPdf, type ContractRecord } from "../../src/server/documents/contract-pdf.ts";
-import { agreementText, renderAgreement } from "../../src/shared/agreement.ts";
+import { agreementText, renderAgreement, type AgreementVersion } from "../../src/shared/agreement.ts";
 import { pdfText } from "../support/pdf-text.ts";
 
 // The signed PDF: contracts issued before the Noto fonts and the verification address keep their
 // exact bytes (verification re-renders them); new ones print every script people sign with.
 
-function record(name: string, options: { version?: string; verifyUrl?: string | null; level?: "Basic" | "Premium" } = {}): ContractRecord {
+function record(name: string, options: { version?: AgreementVersion; verifyUrl?: string | null; level?: "Basic" | "Premium" } = {}): ContractRecord {
   const version = options.version ?? "2026-11-25";
   const level = options.level ?? "Premium";
-  const agreement = renderAgreement({ memberName: name, membershipLevel: level }, "November 20, 2026");
-  const text =
-    version === "2026-11-01"
-      ? // The text as issued under the previous agreement version, its signature line included.
-        agreementText({ ...agreement, version, signatureLine: `Signed electronically by ${name}, Member (${level})` })
-      : agreementText(agreement);
+  // The text as issued under that agreement version.
+  const text = agreementText(renderAgreement({ memberName: name, membershipLevel: level }, "November 20, 2026", version));
   const base = {
     id: "6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
     applicationId: "0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d",

@@ -2,10 +2,12 @@ import { describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
 import golden from "../fixtures/contracts/golden.json";
 import { renderContractPdf, type ContractRecord } from "../../src/server/documents/contract-pdf.ts";
+import { AGREEMENT_VERSION, AGREEMENT_VERSIONS, agreementText, renderAgreement, type AgreementVersion } from "../../src/shared/agreement.ts";
+import type { MembershipLevel } from "../../src/shared/membership.ts";
 
 // Signed contracts as they are stored, kept in the repository with the SHA-256 of the PDF each was
 // issued as: two of each font kind (the built-in fonts, DejaVu, the world fonts), under the earlier
-// agreement version and the current one. Verification re-renders a contract from its record and
+// agreement versions, and one under the current version. Verification re-renders a contract from its record and
 // compares this hash, so a renderer that changes one byte of an issued contract (a colour, a
 // margin, a font subset) breaks every member's proof of what they signed. A deliberate change to
 // the renderer must leave these files alone and apply to new contracts only (see pdf_fonts).
@@ -14,9 +16,18 @@ const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).
 const records = golden.map((g) => ({ ...g, record: { ...g.record, signedAt: new Date(g.record.signedAt) } as ContractRecord }));
 
 describe("contracts as issued", () => {
-  test("the golden records cover every font kind, under both agreement versions", () => {
+  test("the golden records cover every font kind, under every agreement version issued, the current one included", () => {
     expect(new Set(records.map((r) => r.record.pdfFonts))).toEqual(new Set(["standard", "unicode", "world"]));
-    expect(new Set(records.map((r) => r.record.agreementVersion)).size).toBe(2);
+    expect(new Set(records.map((r) => r.record.agreementVersion))).toEqual(new Set(["2026-11-01", "2026-11-25", AGREEMENT_VERSION]));
+  });
+
+  test("each agreement version still renders the text its contracts were signed with", () => {
+    for (const { record } of records) {
+      expect(AGREEMENT_VERSIONS).toContain(record.agreementVersion as AgreementVersion);
+      const date = /This agreement is effective on (.+), the date the Member signs it\./.exec(record.contractText)![1]!;
+      const party = { memberName: record.memberName, membershipLevel: record.membershipLevel as MembershipLevel };
+      expect(agreementText(renderAgreement(party, date, record.agreementVersion as AgreementVersion))).toBe(record.contractText);
+    }
   });
 
   for (const { record, expected } of records) {

@@ -1,4 +1,4 @@
-import { desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
 import { contractorReviews, contractors, forumPosts, forumTopics, legalUpdates, webinars } from "../db/community-schema.ts";
 import { adminAuditLog, adminUsers, contracts, members } from "../db/schema.ts";
@@ -107,7 +107,8 @@ export async function listAuditLog(db: DbOrTx, options: { limit: number; before?
       members,
       sql`${adminAuditLog.targetType} = 'member' and ${adminAuditLog.targetId} = ${members.id}::text`,
     )
-    .where(options.before ? lt(adminAuditLog.id, options.before) : undefined)
+    // What the live demo's sample owner shows as done in its books is no one's real act (decision 0046).
+    .where(and(options.before ? lt(adminAuditLog.id, options.before) : undefined, sql`not coalesce(${members.isSample}, false)`))
     .orderBy(desc(adminAuditLog.id))
     .limit(options.limit + 1);
   const page = rows.slice(0, options.limit);

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { StatementRunner } from "../db/client.ts";
 import { groupCommit, groupCommitPerDatabase } from "../db/group-commit.ts";
-import { agreementVersions, applications, contracts, emailOutbox, members, sessions } from "../db/schema.ts";
+import { agreementVersions, applications, contractors, contracts, emailOutbox, members, sessions } from "../db/schema.ts";
 import { databaseUnavailable } from "../errors.ts";
 import type { Services } from "../services.ts";
 
@@ -62,7 +62,8 @@ export interface SignOutcome {
  * effect as if it were alone. For each: it locks the application, and writes only if it is still
  * the pending version whose agreement was shown, and no member has the email yet (the unique
  * index, ON CONFLICT DO NOTHING); then the member, the signature record, the application's new
- * status, the signed-agreement email and the member session. Applications are locked and members
+ * status, the signed-agreement email, the member session, and for a contractor with trades the
+ * contractor directory's listing, waiting for verification. Applications are locked and members
  * inserted in key order, so two batches at the same time cannot deadlock on each other. The group
  * commit never puts two signatures for one email in a batch (one application, one member each).
  */
@@ -127,6 +128,14 @@ export async function writeSigns(run: StatementRunner, items: SignItem[]): Promi
     session as (
       insert into ${sessions} (id, kind, member_id, expires_at)
       select session_id, 'member', member_id, session_expires_at from signing
+    ),
+    listing as (
+      -- A contractor's trades feed the contractor directory (feedDirectory): a listing that waits for verification.
+      insert into ${contractors} (member_id, business_name, phone, email, trades, status, created_at, updated_at)
+      select member_id, first_name || ' ' || last_name, phone, email, array(select jsonb_array_elements_text(specialty_skills)), 'applied', now, now
+      from signing
+      where property_management_status = 'Contractor' and jsonb_array_length(specialty_skills) > 0
+      on conflict do nothing
     )
     select i.ord,
       exists (select from app a where a.id = i.application_id) as pending,

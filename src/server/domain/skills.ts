@@ -10,10 +10,12 @@ import { enqueueEmail } from "../mail/outbox.ts";
 import { skillsIntroductionEmail, skillsIntroductionSentEmail } from "../mail/skills-emails.ts";
 import type { Services } from "../services.ts";
 import { hitRateLimit, type RateLimitRule } from "./rate-limit.ts";
+import { feedDirectory } from "./community/directory-feed.ts";
 import type { MemberRow } from "./sessions.ts";
 
 // The skills network (SPEC.md 2): real counts of members listing each skill, each member's own
-// profile, and introductions by email to members who chose to be listed.
+// profile, and introductions by email to members who chose to be listed. What members list here
+// feeds the contractor directory (community/contractors.ts), the one list of contractors.
 
 export const INTRODUCTIONS_PER_DAY: RateLimitRule = {
   name: "skills-introduction:member",
@@ -50,22 +52,32 @@ export function describeSkillsProfile(member: MemberRow) {
   };
 }
 
+/**
+ * Saves the member's skills profile. Skills offered to members (listed) feed the contractor
+ * directory, the one list of contractors, in the same transaction: they wait there for the
+ * association to verify them before a maintenance request offers them (feedDirectory).
+ */
 export async function updateSkillsProfile(services: Services, member: MemberRow, input: TSkillsProfile) {
   const profile = ZSkillsProfileSchema.parse(input);
   // Kept in the order of SPEC.md's list, without repeats.
   const skills = SPECIALTY_SKILLS.filter((skill) => profile.specialty_skills.includes(skill));
-  const [row] = await services.db
-    .update(members)
-    .set({
-      specialtySkills: skills,
-      otherSpecialty: profile.other_specialty,
-      skillsBio: profile.skills_bio,
-      skillsListed: profile.skills_listed,
-      updatedAt: services.now(),
-    })
-    .where(eq(members.id, member.id))
-    .returning();
-  return describeSkillsProfile(row!);
+  const now = services.now();
+  const row = await services.db.transaction(async (tx) => {
+    const [saved] = await tx
+      .update(members)
+      .set({
+        specialtySkills: skills,
+        otherSpecialty: profile.other_specialty,
+        skillsBio: profile.skills_bio,
+        skillsListed: profile.skills_listed,
+        updatedAt: now,
+      })
+      .where(eq(members.id, member.id))
+      .returning();
+    if (profile.skills_listed) await feedDirectory(tx, saved!, skills, now);
+    return saved!;
+  });
+  return describeSkillsProfile(row);
 }
 
 /** Listed members with this skill, other than the one asking. Email addresses are never shown. */

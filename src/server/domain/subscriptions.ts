@@ -1,6 +1,8 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import {
+  CARD_EXPIRED_MESSAGE,
   cancellationStatement,
+  cardExpired,
   planChangeSummary,
   type TCancelRequest,
   ZCancelRequestSchema,
@@ -9,6 +11,7 @@ import {
 } from "../../shared/billing.ts";
 import { BILLING_FREQUENCY, CURRENCY } from "../../shared/membership.ts";
 import { chicagoDate } from "../../shared/time.ts";
+import { chicagoToday } from "../../shared/calendar.ts";
 import { members, subscriptions } from "../db/schema.ts";
 import { AppError, notFound } from "../errors.ts";
 import { requireSelfOrAdmin, type Caller } from "./caller.ts";
@@ -257,7 +260,11 @@ export async function describeTestCheckout(services: Services, sessionId: string
 }
 
 /** The test checkout's Pay button: the same events as a Stripe webhook, through the same handler. */
-export async function payTestCheckout(services: Services, sessionId: string, cardNumber: string) {
+export async function payTestCheckout(services: Services, sessionId: string, cardNumber: string, expiry?: string) {
+  // A card whose expiry has passed is refused before the provider is asked, as a card form would.
+  if (expiry !== undefined && cardExpired(expiry, chicagoToday(services.now()))) {
+    throw new AppError("UNPROCESSABLE", [{ loc: ["body", "expiry"], msg: CARD_EXPIRED_MESSAGE }]);
+  }
   const { successUrl } = await testProvider(services).pay(sessionId, cardNumber);
   await applyProviderEvents(services);
   return { success: true as const, redirect_url: successUrl };

@@ -38,7 +38,7 @@ import { adminUpdateRoutes, updatePages, updateRoutes } from "./routes/updates.t
 import { adminWebinarRoutes, webinarRoutes } from "./routes/webinars.ts";
 import { adminContractorRoutes, adminDirectoryRoutes, contractorRoutes } from "./routes/contractors.ts";
 import { applicationWaitingNotice, oneHost, webRoutes } from "./web.ts";
-import { DEMO_API_PREFIX, demoVisitor } from "./routes/demo.ts";
+import { DEMO_API_PREFIX, demoPortalRoutes, demoVisitor } from "./routes/demo.ts";
 import { DEMO_PAGE_PREFIX } from "../../shared/routes.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -195,9 +195,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.route("/api/tenant", tenantRoutes);
   app.route("/api/tenant", tenantDepositRoutes);
   app.route("/api/tenant", tenantLeaseSigningRoutes);
-  app.route(`${DEMO_API_PREFIX}/portal`, ownerPortalRoutes);
-  app.route(`${DEMO_API_PREFIX}/portal`, ownerBooksRoutes);
-  app.route(`${DEMO_API_PREFIX}/portal`, ownerDepositRoutes);
+  for (const routes of demoPortalRoutes) app.route(`${DEMO_API_PREFIX}/portal`, routes);
   app.use(
     `${DEMO_API_PREFIX}/trpc/*`,
     trpcServer({

@@ -153,6 +153,11 @@ export const API_OPERATIONS: Record<string, Operation> = {
   "POST /api/portal/maintenance/:id/comments": { tag: "Maintenance", summary: "Owner comment", body: ZCommentSchema, answers: { 201: LOOSE } },
   "POST /api/portal/maintenance/:id/photos": { tag: "Maintenance", summary: "Owned request", upload: true, answers: { 201: shape({ id: str, property_id: str, unit_id: z.unknown(), lease_id: z.unknown(), place: str, title: str, description: str, category: str, category_label: str, priority: str, permission_to_enter: bool, status: str, status_label: str, allowed_moves: list, submitted_by: str, assigned_member_id: nul(str), created_at: str, updated_at: str, timeline: list }) } },
   "DELETE /api/portal/maintenance/:id/photos/:fileId": { tag: "Maintenance", summary: "Delete request photo", answers: { 200: LOOSE } },
+  "GET /api/portal/maintenance/:id/contractors": {
+    tag: "Maintenance",
+    summary: "Contractors the directory offers a request: verified, of the matching trade, serving the property's ZIP code",
+    answers: { 200: shape({ skill: nul(str), zip: str, contractors: z.array(shape({ id: str, business_name: str, trades: list, counties: list, phone: str, verified: bool, review_count: num, rating_average: nul(num) })), elsewhere: num }) },
+  },
   "POST /api/portal/maintenance/:id/assign": { tag: "Maintenance", summary: "Assign request", body: ZAssignSchema, answers: { 200: shape({ id: str, property_id: str, unit_id: str, lease_id: str, place: str, title: str, description: str, category: str, category_label: str, priority: str, permission_to_enter: bool, status: str, status_label: str, allowed_moves: list, submitted_by: str, assigned_member_id: str, created_at: str, updated_at: str, timeline: list }) } },
   "GET /api/portal/files/:id": { tag: "Owner portal", summary: "Owner file", answers: { 200: "file" } },
   "GET /api/portal/payouts": { tag: "Online rent", summary: "Payout status", answers: { 200: shape({ provider: str, test_mode: bool, connected: bool, charges_enabled: bool, payouts_enabled: bool, details_submitted: bool, payment_instructions: str }) } },

@@ -1,4 +1,3 @@
-import { lazy } from "react";
 import { Link, Route } from "react-router-dom";
 import { priceLabel } from "@shared/membership.ts";
 import { PageLoading } from "../App.tsx";
@@ -8,16 +7,10 @@ import { SiteHeader } from "../components/SiteHeader.tsx";
 import { MemberAreaLayout, MemberWelcome } from "../features/member-area/MemberAreaLayout.tsx";
 import { MemberResources } from "../features/member-area/MemberResources.tsx";
 import { OwnerToolRoutes } from "../features/portal/owner/OwnerToolRoutes.tsx";
+import { premiumServiceRoutes } from "../features/portal/owner/PremiumServiceRoutes.tsx";
 import { ReadOnlyNotice } from "../features/portal/owner/ui.tsx";
 import { trpc } from "../trpc.ts";
 
-// Premium services: the owner's side of the staff's work (not in the live demo, which shows the books).
-const EvictionsPage = lazy(() => import("../features/portal/evictions/EvictionsPage.tsx"));
-const CasePage = lazy(() => import("../features/portal/evictions/CasePage.tsx"));
-const ServiceJobsPage = lazy(() => import("../features/portal/evictions/ServiceJobsPage.tsx").then((m) => ({ default: m.ServiceJobsPage })));
-const ServiceJobPage = lazy(() => import("../features/portal/evictions/ServiceJobsPage.tsx").then((m) => ({ default: m.ServiceJobPage })));
-const ServicesPage = lazy(() => import("../features/portal/services/ServicesPage.tsx"));
-const TicketPage = lazy(() => import("../features/portal/services/TicketPage.tsx"));
 
 /**
  * /portal: the member area with the owner tools (PORTAL.md 1). The server decides who gets in:
@@ -79,12 +72,7 @@ export default function OwnerPortalPage() {
         </div>
       )}
       <OwnerToolRoutes canWrite={canWrite} level={member.membership_level} email={member.email}>
-        <Route path="services" element={<ServicesPage canWrite={canWrite} level={member.membership_level} />} />
-        <Route path="services/tickets/:id" element={<TicketPage canWrite={canWrite} />} />
-        <Route path="evictions" element={<EvictionsPage canWrite={canWrite} />} />
-        <Route path="evictions/:id" element={<CasePage canWrite={canWrite} />} />
-        <Route path="service-jobs" element={<ServiceJobsPage canWrite={canWrite} />} />
-        <Route path="service-jobs/:id" element={<ServiceJobPage canWrite={canWrite} />} />
+        {premiumServiceRoutes({ canWrite, level: member.membership_level })}
         <Route
           path="resources"
           element={

@@ -175,6 +175,48 @@ export async function searchContractors(services: Services, actor: CommunityActo
   return { contractors: rows.map((r) => describe(r, creds.get(r.id) ?? [], ratings.get(r.id))), page: query.page, page_size: FORUM_PAGE_SIZE, total: Number(total?.n ?? 0) };
 }
 
+/** A listing the directory offers members: approved, the Verified badge on, its member current. */
+const offered = () => [
+  eq(contractors.status, "approved"),
+  isNull(contractors.badgeLapsedAt),
+  sql`exists (select 1 from ${members} m where m.id = ${contractors.memberId} and m.is_active and m.deleted_at is null and not m.is_sample)`,
+];
+
+/**
+ * The directory's verified contractors of a trade who serve a ZIP code (its first five digits), best
+ * rated first: what a maintenance request offers its owner. `elsewhere` counts the verified ones of
+ * the trade who serve other places.
+ */
+export async function verifiedContractorsFor(db: DbOrTx, query: { trade: string; zip: string; exceptMemberId: string }) {
+  const zip = query.zip.slice(0, 5);
+  const ofTrade = and(...offered(), sql`${query.trade} = any(${contractors.trades})`, sql`${contractors.memberId} <> ${query.exceptMemberId}`);
+  const [rows, [others]] = await Promise.all([
+    db.select().from(contractors).where(and(ofTrade, sql`${zip} = any(${contractors.zips})`)).orderBy(asc(contractors.businessName)).limit(50),
+    db.select({ n: count() }).from(contractors).where(and(ofTrade, sql`not (${zip} = any(${contractors.zips}))`)),
+  ]);
+  const ratings = await ratingsOf(db, rows.map((r) => r.id));
+  const listed = rows
+    .map((r) => ({
+      id: r.id,
+      business_name: r.businessName,
+      trades: r.trades,
+      counties: r.counties,
+      phone: r.phone,
+      verified: true as const,
+      review_count: ratings.get(r.id)?.count ?? 0,
+      rating_average: ratings.get(r.id)?.average ?? null,
+    }))
+    .sort((a, b) => (b.rating_average ?? 0) - (a.rating_average ?? 0));
+  return { contractors: listed, elsewhere: Number(others?.n ?? 0) };
+}
+
+/** One listing the directory offers (verified, current), or null: with its member, to email. */
+export async function offeredContractor(db: DbOrTx, id: string) {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select({ listing: contractors, member: members }).from(contractors).innerJoin(members, eq(members.id, contractors.memberId)).where(and(eq(contractors.id, id), ...offered()));
+  return row ?? null;
+}
+
 async function findContractor(db: DbOrTx, id: string) {
   if (!isUuid(id)) throw notFound("That contractor is not in the directory.");
   const [row] = await db.select().from(contractors).where(eq(contractors.id, id));

@@ -65,6 +65,13 @@ export function payeeKey(payee: string): string {
 /** Two rows are the same payment when date, amount and payee match (payee case and spacing aside). */
 export const duplicateKey = (date: IsoDate, amountCents: number, payee: string) => `${date}|${amountCents}|${payee.toLowerCase().replace(/\s+/g, " ").trim()}`;
 
+/**
+ * Two rows are likely the same payment when date and amount match and the payees differ only in
+ * signs and spacing: "ACE HARDWARE 1234" and "ACE HARDWARE #1234", "CHECK # 1043" and "CHECK 1043"
+ * (one bank's export against another's, or a row typed by hand).
+ */
+export const nearDuplicateKey = (date: IsoDate, amountCents: number, payee: string) => `${date}|${amountCents}|${payee.toUpperCase().replace(/[^A-Z0-9]+/g, "")}`;
+
 const DATE_HEADERS = ["transaction date", "date", "posting date", "post date", "posted date", "trans date"];
 const DESCRIPTION_HEADERS = ["description", "payee", "name", "merchant", "memo", "details"];
 const AMOUNT_HEADERS = ["amount", "transaction amount"];
@@ -131,8 +138,11 @@ export interface BankRow {
   amount_cents: number | null;
   status: BankRowStatus;
   errors: string[];
-  /** The line of the file, or the expense already recorded, this row repeats. */
-  duplicate_of: { line: number | null; expense_id: string | null } | null;
+  /**
+   * The line of the file, or the expense already recorded, this row repeats. `likely`: the payees
+   * differ in signs or spacing only (nearDuplicateKey), and `payee` is the one it likely repeats.
+   */
+  duplicate_of: { line: number | null; expense_id: string | null; likely?: true; payee?: string } | null;
 }
 
 /** Each data row read under the mapping; rows above the header (a summary block) are skipped. */
@@ -170,19 +180,31 @@ export function readBankRows(rows: { line: number; cells: string[] }[], mapping:
 
 /**
  * Flags repeats: a row with the date, amount and payee of an earlier row of the file, or of an
- * expense already recorded. A flagged row is skipped unless the owner confirms it.
+ * expense already recorded; failing that, one whose payee differs from theirs in signs and spacing
+ * only, as a likely repeat. A flagged row is skipped unless the owner confirms it.
  */
 export function flagDuplicates(rows: BankRow[], existing: readonly { id: string; date: IsoDate; amountCents: number; payee: string }[]): BankRow[] {
   const recorded = new Map(existing.map((e) => [duplicateKey(e.date, e.amountCents, e.payee), e.id]));
+  const recordedNear = new Map(existing.map((e) => [nearDuplicateKey(e.date, e.amountCents, e.payee), e]));
   const seen = new Map<string, number>();
+  const seenNear = new Map<string, { line: number; payee: string }>();
   return rows.map((row) => {
     if ((row.status !== "import" && row.status !== "money_in") || !row.date || row.amount_cents === null) return row;
     const key = duplicateKey(row.date, row.amount_cents, row.payee);
+    const near = nearDuplicateKey(row.date, row.amount_cents, row.payee);
     const expenseId = recorded.get(key) ?? null;
     const line = seen.get(key) ?? null;
+    const nearExpense = recordedNear.get(near) ?? null;
+    const nearLine = seenNear.get(near) ?? null;
     if (line === null) seen.set(key, row.line);
-    if (expenseId === null && line === null) return row;
-    return { ...row, status: "duplicate", duplicate_of: { line, expense_id: expenseId } };
+    if (nearLine === null) seenNear.set(near, { line: row.line, payee: row.payee });
+    if (expenseId !== null || line !== null) return { ...row, status: "duplicate", duplicate_of: { line, expense_id: expenseId } };
+    if (nearExpense === null && nearLine === null) return row;
+    return {
+      ...row,
+      status: "duplicate",
+      duplicate_of: { line: nearLine?.line ?? null, expense_id: nearExpense?.id ?? null, likely: true, payee: nearExpense?.payee ?? nearLine!.payee },
+    };
   });
 }
 

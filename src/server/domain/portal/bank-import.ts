@@ -7,11 +7,12 @@ import { expenseChanges, expenses, properties } from "../../db/schema.ts";
 import { AppError, type ValidationItem } from "../../errors.ts";
 import type { Services } from "../../services.ts";
 import type { Owner } from "./access.ts";
-import { bankRows, flagDuplicates, guessMapping, MAX_BANK_ROWS, readBankRows, suggestCategory, type BankRow } from "./bank-import-rules.ts";
+import { bankRows, flagDuplicates, guessMapping, MAX_BANK_ROWS, payeeKey, readBankRows, suggestCategory, type BankRow } from "./bank-import-rules.ts";
 import { expenseValues } from "./expenses.ts";
 
 // Importing expenses from a bank or card export (PORTAL.md 6): the first call answers a preview
-// (the mapping used, each row with its suggested category, duplicates and money in flagged) and
+// (the mapping used, each row with its suggested category and its payee's key, duplicates, likely
+// duplicates and money in flagged) and
 // writes nothing; the confirming call checks everything again and writes every chosen row in one
 // transaction, or nothing. Duplicates and money in (deposits, returns: rent is on the ledgers)
 // are skipped unless the owner includes them.
@@ -27,6 +28,8 @@ interface ImportedExpense {
 }
 
 export interface PreviewRow extends BankRow {
+  /** Rows of one payee share it (the key suggestions learn by): the owner may categorise them all at once. */
+  payee_key: string;
   suggested_category: ExpenseCategory | null;
   category: ExpenseCategory | null;
   property_id: string | null;
@@ -70,14 +73,19 @@ async function plan(db: DbOrTx, owner: Owner, input: Request) {
   read = flagDuplicates(read, existing);
   const history = await payeeHistory(db, owner.id);
   const choices = new Map(input.rows.map((c) => [c.line, c]));
+  const byPayee = new Map(input.payees.map((p) => [p.payee_key, p.category]));
   const preview: PreviewRow[] = read.map((row) => {
     const choice = choices.get(row.line);
+    const key = payeeKey(row.payee);
     const suggested = row.status === "import" || row.status === "duplicate" || row.status === "money_in" ? suggestCategory(row.payee, history) : null;
     const importable = row.status === "import" || row.status === "duplicate" || row.status === "money_in";
+    // The row's own choice, else the one for every row of its payee, else the suggestion.
+    const category = choice?.category !== undefined ? (choice.category ?? null) : key && byPayee.has(key) ? byPayee.get(key)! : suggested;
     return {
       ...row,
+      payee_key: key,
       suggested_category: suggested,
-      category: choice?.category !== undefined ? (choice.category ?? null) : suggested,
+      category,
       property_id: choice?.property_id ?? input.property_id ?? null,
       include: importable && (choice?.include ?? row.status === "import"),
     };

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { alaCartePrices, isPaidLevel } from "../../../shared/membership.ts";
 import { chicagoToday, type IsoDate } from "../../../shared/calendar.ts";
@@ -310,7 +310,8 @@ async function addEvent(
 /** Emails the owner what changed on their case (in the change's transaction). */
 export async function tellOwnerOfCase(tx: DbOrTx, services: Services, row: CaseRow, news: string, detail = "") {
   const [owner] = await tx.select().from(members).where(eq(members.id, row.ownerId));
-  if (!owner || owner.deletedAt) return;
+  // The demo's sample owner has no mailbox (decision 0046).
+  if (!owner || owner.deletedAt || owner.isSample) return;
   await enqueueEmail(tx, {
     to: owner.email,
     memberId: owner.id,
@@ -688,10 +689,12 @@ export async function assertCaseVisible(db: DbOrTx, actor: CaseActor, id: string
 
 /** The staff's queue: open cases first (paid before unpaid), then the rest, newest first. */
 export async function staffCaseQueue(services: Services, filter: { state?: "open" | "all" } = {}) {
+  // The live demo's sample case is no work for staff (decision 0046).
+  const sampleOwner = sql`not exists (select 1 from ${members} m where m.id = ${evictionCases.ownerId} and m.is_sample)`;
   const rows = await services.db
     .select()
     .from(evictionCases)
-    .where(filter.state === "all" ? undefined : eq(evictionCases.open, true))
+    .where(and(filter.state === "all" ? undefined : eq(evictionCases.open, true), sampleOwner))
     .orderBy(desc(evictionCases.createdAt))
     .limit(500);
   const owners = rows.length

@@ -13,6 +13,7 @@ import { assessLateFees, balanceOf } from "./ledger-rules.ts";
 import { describeLeases, findOwnedLease, placesOf } from "./leases.ts";
 import { factOf, policyOf, postLeaseNow, postOwnerDue, type LeaseRow, type LedgerRow } from "./posting.ts";
 import { isUuid } from "../ids.ts";
+import { recordAdminAction } from "../audit.ts";
 
 // A lease's ledger (PORTAL.md 3): entries with a running balance, payments and charges the owner
 // records, and voids. Entries are only ever added.
@@ -115,6 +116,18 @@ export async function emailReceipts(
   return tenants.length;
 }
 
+/** Who recorded an entry: the owner, or the association's staff in the owner's books under their grant. */
+const sourceOf = (owner: Owner) => (owner.staff ? ("staff" as const) : ("owner" as const));
+
+/**
+ * Staff in the owner's books (PORTAL.md 7.1): each entry they record is in the audit log, which
+ * the owner reads as "who did what", in the entry's transaction.
+ */
+async function auditStaffEntry(tx: DbOrTx, owner: Owner, action: `staff_${string}`, details: Record<string, unknown>) {
+  if (!owner.staff) return;
+  await recordAdminAction(tx, owner.staff.actor, { action, targetType: "member", targetId: owner.id, details }, owner.staff.at);
+}
+
 function assertNotFuture(date: IsoDate, today: IsoDate, field: string, what: string) {
   if (date > today) throw new AppError("UNPROCESSABLE", [{ loc: ["body", field], msg: `${what} cannot be in the future` }]);
 }
@@ -144,9 +157,10 @@ export async function recordPayment(services: Services, owner: Owner, leaseId: s
         period: periodOf(input.paid_on),
         method: input.method,
         reference: input.reference ?? null,
-        source: "owner",
+        source: sourceOf(owner),
       })
       .returning();
+    await auditStaffEntry(tx, owner, "staff_payment_recorded", { lease_id: lease.id, entry_id: entry!.id, amount_cents: input.amount_cents, paid_on: input.paid_on, method: input.method });
     await postLeaseNow(tx, lease, today);
     const rows = await entriesOf(tx, owner, lease.id);
     const balanceCents = balanceOf(rows);
@@ -193,9 +207,10 @@ export async function recordCharge(services: Services, owner: Owner, leaseId: st
         amountCents: CHARGE_SIGN[input.kind] * input.amount_cents,
         depositCents: input.kind === "deposit_returned" ? -input.amount_cents : 0,
         period: periodOf(input.date),
-        source: "owner",
+        source: sourceOf(owner),
       })
       .returning();
+    await auditStaffEntry(tx, owner, "staff_charge_recorded", { lease_id: lease.id, entry_id: entry!.id, kind: input.kind, amount_cents: input.amount_cents, date: input.date });
     await postLeaseNow(tx, lease, today);
     const rows = await entriesOf(tx, owner, lease.id);
     return { entry: withRunningBalance(rows).find((e) => e.id === entry!.id)!, balance_cents: balanceOf(rows) };
@@ -236,9 +251,10 @@ export async function voidEntry(services: Services, owner: Owner, entryId: strin
         amountCents: -entry.amountCents,
         period: entry.period,
         voids: entry.id,
-        source: "owner",
+        source: sourceOf(owner),
       })
       .returning();
+    await auditStaffEntry(tx, owner, "staff_entry_voided", { lease_id: lease.id, entry_id: entry.id, reason });
     // A payment returned unpaid costs the tenant the lease's returned-payment fee, if the owner set one.
     if (input.returned_unpaid) {
       if (entry.kind !== "payment") throw new AppError("UNPROCESSABLE", [{ loc: ["body", "returned_unpaid"], msg: "Only a payment can be returned unpaid" }]);
@@ -251,7 +267,7 @@ export async function voidEntry(services: Services, owner: Owner, entryId: strin
           description: `Returned payment fee: the payment of ${formatCents(-entry.amountCents)} dated ${dateLabel(entry.date)} was returned unpaid`,
           amountCents: lease.returnedPaymentFeeCents,
           period: periodOf(today),
-          source: "owner",
+          source: sourceOf(owner),
         });
       }
     }

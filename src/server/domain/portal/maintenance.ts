@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { listedMember } from "../members.ts";
 import { chicagoToday, type IsoDate } from "../../../shared/calendar.ts";
 import {
   MAINTENANCE_CATEGORY_LABELS,
@@ -10,7 +9,7 @@ import {
 } from "../../../shared/portal.ts";
 import type { z } from "zod";
 import type { DbOrTx } from "../../db/client.ts";
-import { leases, leaseTenants, maintenanceEvents, maintenanceRequests, members, portalFiles, properties, units } from "../../db/schema.ts";
+import { contractors, leases, leaseTenants, maintenanceEvents, maintenanceRequests, members, portalFiles, properties, units } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
 import { enqueueEmail } from "../../mail/outbox.ts";
 import { maintenanceJobEmail, maintenanceNewsEmail } from "../../mail/portal-emails.ts";
@@ -19,6 +18,7 @@ import { isUuid } from "../ids.ts";
 import { hitRateLimit, type RateLimitRule } from "../rate-limit.ts";
 import type { TenantAccountRow } from "../sessions.ts";
 import { INTRODUCTIONS_PER_DAY } from "../skills.ts";
+import { offeredContractor, verifiedContractorsFor } from "../community/contractors.ts";
 import type { Owner } from "./access.ts";
 import { expensesOfRequest } from "./expenses.ts";
 import { describeFile, eraseFile, storeFile, type Upload } from "./files.ts";
@@ -265,10 +265,33 @@ export async function getOwnerRequest(services: Services, owner: Owner, id: stri
   const row = await ownedRequest(services.db, owner, id);
   const view = await describeWithTimeline(services.db, row, services.now());
   const skill = CATEGORY_SKILL[row.category];
-  const [assigned] = row.assignedMemberId ? await services.db.select().from(members).where(eq(members.id, row.assignedMemberId)) : [];
+  // The contractor is named by their directory listing (a request assigned before the directory
+  // was the one list may name a member of the skills network).
+  const [assigned] = row.assignedMemberId
+    ? await services.db
+        .select({ member: members, businessName: contractors.businessName })
+        .from(members)
+        .leftJoin(contractors, eq(contractors.memberId, members.id))
+        .where(eq(members.id, row.assignedMemberId))
+    : [];
   // The expenses that paid for it (PORTAL.md 5: a linked expense when it cost money).
   const paid = await expensesOfRequest(services.db, owner.id, row.id);
-  return { ...view, matching_skill: skill, assigned_to: assigned ? `${assigned.firstName} ${assigned.lastName.slice(0, 1)}.` : null, expenses: paid };
+  const assignedTo = assigned ? (assigned.businessName ?? `${assigned.member.firstName} ${assigned.member.lastName.slice(0, 1)}.`) : null;
+  return { ...view, matching_skill: skill, assigned_to: assignedTo, expenses: paid };
+}
+
+/**
+ * GET /api/portal/maintenance/{id}/contractors: what the contractor directory offers this request:
+ * its verified contractors of the matching trade who serve the property's ZIP code, and how many
+ * verified ones of the trade serve other places.
+ */
+export async function contractorsForRequest(services: Services, owner: Owner, id: string) {
+  const row = await ownedRequest(services.db, owner, id);
+  const skill = CATEGORY_SKILL[row.category];
+  const [property] = await services.db.select({ zip: properties.zip }).from(properties).where(eq(properties.id, row.propertyId));
+  const zip = property!.zip.slice(0, 5);
+  if (!skill) return { skill: null, zip, contractors: [], elsewhere: 0 };
+  return { skill, zip, ...(await verifiedContractorsFor(services.db, { trade: skill, zip, exceptMemberId: owner.id })) };
 }
 
 export async function getTenantRequest(services: Services, tenant: TenantAccountRow, id: string) {
@@ -420,33 +443,27 @@ export function deleteRequestPhoto(services: Services, owner: Owner, id: string,
   });
 }
 
-/** Assigns a member of the skills network listed with the matching skill, who is emailed the job. */
-export async function assignRequest(services: Services, owner: Owner, id: string, memberId: string) {
+/**
+ * Assigns a contractor the directory offers this request (verified, of the matching trade, serving
+ * the property's ZIP code: contractorsForRequest), who is emailed the job.
+ */
+export async function assignRequest(services: Services, owner: Owner, id: string, contractorId: string) {
   const now = services.now();
   return services.db.transaction(async (tx) => {
     const row = await ownedRequest(tx, owner, id, true);
     const skill = CATEGORY_SKILL[row.category];
-    const [contractor] = isUuid(memberId)
-      ? await tx
-          .select()
-          .from(members)
-          .where(
-            and(
-              eq(members.id, memberId),
-              eq(members.skillsListed, true),
-              eq(members.isActive, true),
-              listedMember(),
-              skill ? sql`${skill} = any(${members.specialtySkills})` : undefined,
-            ),
-          )
-          .limit(1)
-      : [];
-    if (!contractor) throw notFound(`That member is not listed in the skills network${skill ? ` for ${skill}` : ""}.`);
+    const [property] = await tx.select({ zip: properties.zip }).from(properties).where(eq(properties.id, row.propertyId));
+    const found = await offeredContractor(tx, contractorId);
+    const zip = property!.zip.slice(0, 5);
+    if (!skill) throw new AppError("CONFLICT", `No trade of the contractor directory covers this request's category (${MAINTENANCE_CATEGORY_LABELS[row.category]}).`);
+    const fits = found && found.member.id !== owner.id && found.listing.trades.includes(skill) && found.listing.zips.includes(zip);
+    if (!found || !fits) throw notFound(`That contractor is not a verified ${skill} contractor of the directory serving ${zip}.`);
+    const contractor = found.member;
     await hitRateLimit(tx, INTRODUCTIONS_PER_DAY, owner.id, now);
     const [updated] = await tx.update(maintenanceRequests).set({ assignedMemberId: contractor.id, updatedAt: now }).where(eq(maintenanceRequests.id, row.id)).returning();
-    await addEvent(tx, updated!, { kind: "owner", owner }, { kind: "assigned", note: `Assigned to ${contractor.firstName} ${contractor.lastName.slice(0, 1)}. of the skills network` });
+    await addEvent(tx, updated!, { kind: "owner", owner }, { kind: "assigned", note: `Assigned to ${found.listing.businessName}, a verified contractor of the directory` });
     await enqueueEmail(tx, {
-      to: contractor.email,
+      to: found.listing.email || contractor.email,
       memberId: contractor.id,
       ...maintenanceJobEmail(services.config, {
         firstName: contractor.firstName,

@@ -219,23 +219,26 @@ export async function applyOnlinePayment(tx: Tx, services: Services, books: Onli
     const [owner] = await tx.select().from(members).where(eq(members.id, books.ownerId));
     const balanceCents = balanceOf(await tx.select().from(ledgerEntries).where(eq(ledgerEntries.leaseId, books.leaseId)));
     await emailReceipts(tx, services, lease!, owner!, { amountCents: reported.amountCents, paidOn: today, method, reference: "online", balanceCents, online: true });
-    // The owner hears of it at once (PORTAL.md 4), and sees it on the dashboard's recent payments.
-    const tenants = await tx.select({ firstName: leaseTenants.firstName, lastName: leaseTenants.lastName }).from(leaseTenants).where(eq(leaseTenants.leaseId, books.leaseId));
-    const place = (await placesOf(tx, books.ownerId, [lease!.unitId])).get(lease!.unitId)!;
-    await enqueueEmail(tx, {
-      to: owner!.email,
-      memberId: owner!.id,
-      ...ownerPaymentReceivedEmail(services.config, {
-        ownerFirstName: owner!.firstName,
-        tenantNames: tenants.map((t) => `${t.firstName} ${t.lastName}`).join(" and "),
-        place: `${place.property.display_name}, unit ${place.unit.label}`,
-        amountCents: reported.amountCents,
-        paidOn: today,
-        method,
-        balanceCents,
-        leaseId: books.leaseId,
-      }),
-    });
+    // The owner hears of it at once (PORTAL.md 4), and sees it on the dashboard's recent payments;
+    // the demo's sample owner, who has no mailbox, is never written to (decision 0046).
+    if (!owner!.isSample) {
+      const tenants = await tx.select({ firstName: leaseTenants.firstName, lastName: leaseTenants.lastName }).from(leaseTenants).where(eq(leaseTenants.leaseId, books.leaseId));
+      const place = (await placesOf(tx, books.ownerId, [lease!.unitId])).get(lease!.unitId)!;
+      await enqueueEmail(tx, {
+        to: owner!.email,
+        memberId: owner!.id,
+        ...ownerPaymentReceivedEmail(services.config, {
+          ownerFirstName: owner!.firstName,
+          tenantNames: tenants.map((t) => `${t.firstName} ${t.lastName}`).join(" and "),
+          place: `${place.property.display_name}, unit ${place.unit.label}`,
+          amountCents: reported.amountCents,
+          paidOn: today,
+          method,
+          balanceCents,
+          leaseId: books.leaseId,
+        }),
+      });
+    }
   }
   if (reported.state === "failed" && ledgerEntryId && !reversalEntryId) {
     const [payment] = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.id, ledgerEntryId));

@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { ALA_CARTE_ITEMS, alaCartePrices, CURRENCY, isPaidLevel, type AlaCarteItem, type PaidLevel } from "../../../shared/membership.ts";
+import { ALA_CARTE_ITEMS, alaCartePrices, beforeBuying, CURRENCY, isPaidLevel, type AlaCarteItem, type PaidLevel } from "../../../shared/membership.ts";
 import type { TPurchaseRequest } from "../../../shared/books.ts";
 import { chicagoToday, periodLabel, periodOf, PeriodSchema, plusMonths } from "../../../shared/calendar.ts";
 import { formatCents } from "../../../shared/portal.ts";
@@ -57,6 +57,8 @@ export async function listPurchases(services: Services, owner: Owner) {
       per: alaCartePrices[item].per,
       amount_cents: isPaidLevel(level) ? alaCartePrices[item].cents[level] : alaCartePrices[item].cents.Standard,
       available: SELLABLE.includes(item),
+      /** What to know before buying it: Premium includes it, and what upgrading costs instead (null on Premium, or when Premium does not include it). */
+      before_buying: level === "Premium" ? null : beforeBuying(item),
     })),
   };
 }

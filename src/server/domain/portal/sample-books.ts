@@ -1,18 +1,24 @@
-import { desc, eq, like } from "drizzle-orm";
+import { and, desc, eq, like } from "drizzle-orm";
 import { ZExpenseSchema } from "../../../shared/books.ts";
 import { chicagoToday, periodOf, plusDays, type IsoDate, type Period } from "../../../shared/calendar.ts";
+import { ZEvictionCaseSchema, ZNoticeSchema } from "../../../shared/evictions.ts";
 import { ZLeaseSchema, ZMaintenanceRequestSchema, ZPropertySchema } from "../../../shared/portal.ts";
-import type { Db } from "../../db/client.ts";
-import { communityJobKeys, leases, members, properties, units } from "../../db/schema.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import { communityJobKeys, evictionCases, leases, members, payoutAccounts, properties, units } from "../../db/schema.ts";
+import { rentProvider } from "../../payments/index.ts";
 import type { Services } from "../../services.ts";
 import { periodicWorker } from "../../workers.ts";
+import { recordAdminAction, type AdminActor } from "../audit.ts";
 import { findSampleOwner, type Owner } from "./access.ts";
+import { addNotice, markCasePaid, openCase } from "./evictions.ts";
 import { addExpense } from "./expenses.ts";
 import { addLease } from "./leases.ts";
 import { recordPayment } from "./ledger.ts";
 import { createOwnerRequest, moveRequest } from "./maintenance.ts";
+import { applyOnlinePayment } from "./online-rent.ts";
 import { postOwnerDue } from "./posting.ts";
 import { addProperty } from "./properties.ts";
+import { grantStaffAccess, hasStaffGrant } from "./staff-access.ts";
 
 // The live demo's sample books (PORTAL.md 1): a Chicago two-flat and a Berwyn bungalow, written
 // through the same domain functions an owner's clicks call, so the demo shows what the portal
@@ -25,6 +31,11 @@ import { addProperty } from "./properties.ts";
 export const SAMPLE_OWNER_EMAIL = "sample-owner@demo.invalid";
 const KEY_PREFIX = "sample-books:";
 const SETUP_KEY = `${KEY_PREFIX}setup`;
+/** Payouts, the staff's grant and the eviction case: added once, to books made before them too. */
+const PREMIUM_KEY = `${KEY_PREFIX}premium`;
+
+/** The association's staff as the sample books show them: no administrator of this install. */
+export const SAMPLE_STAFF: AdminActor = { admin: { id: null, fullName: "Sample bookkeeper (association staff)" }, ip: null };
 const dayKey = (day: IsoDate) => `${KEY_PREFIX}day:${day}`;
 
 /** Noon in Chicago on `day`: the clock a day of history is written with. */
@@ -129,6 +140,7 @@ export function sampleDay(day: IsoDate, start: IsoDate) {
   const dom = Number(day.slice(8, 10));
   const month = Number(day.slice(5, 7));
   const payments: { lease: SampleLease["key"]; amount_cents: number; method: "bank_transfer" | "check" | "money_order"; reference?: string }[] = [];
+  // (Maria's payment is made online, by card: writeDay.)
   const bills: { property: "twoFlat" | "bungalow"; amount_cents: number; payee: string; category: string; memo?: string }[] = [];
   // Maria pays on the 1st by bank transfer; the Patels by check on the 3rd.
   if (dom === 1) payments.push({ lease: "two_flat_1", amount_cents: 165_000, method: "bank_transfer" });
@@ -188,11 +200,21 @@ async function placesOf(db: Db, owner: Owner): Promise<Places> {
  * lease's rent and late fees through its day first (recordPayment), so the fees fall as they would
  * have; a day without payments or bills writes nothing.
  */
-async function writeDay(services: Services, owner: Owner, places: Places, day: IsoDate, start: IsoDate) {
+async function writeDay(services: Services, owner: Owner, places: Places, day: IsoDate, start: IsoDate, premium: { staff: boolean }) {
   const at: Services = { ...services, now: () => noonOf(day) };
   const { payments, bills } = sampleDay(day, start);
   for (const p of payments) {
-    await recordPayment(at, owner, places.leases[p.lease], { amount_cents: p.amount_cents, paid_on: day, method: p.method, reference: p.reference });
+    const lease = places.leases[p.lease];
+    // Maria pays her rent online by card (payouts are connected), as the provider's event records it.
+    if (p.lease === "two_flat_1" && p.method === "bank_transfer") {
+      const books = { ownerId: owner.id, leaseId: lease, ledgerEntryId: null, reversalEntryId: null, refundedCents: 0 };
+      const reported = { state: "paid" as const, amountCents: p.amount_cents, method: "card" as const, paymentRef: `sample-${day}`, refundedCents: 0 };
+      await at.db.transaction((tx) => applyOnlinePayment(tx as unknown as Tx, at, books, reported, "Online payment"));
+      continue;
+    }
+    // Devon's money orders reach the staff, who record them under the owner's grant (bookkeeping support).
+    const by: Owner = premium.staff && p.lease === "two_flat_2" ? { ...owner, staff: { actor: SAMPLE_STAFF, at: noonOf(day) } } : owner;
+    await recordPayment(at, by, lease, { amount_cents: p.amount_cents, paid_on: day, method: p.method, reference: p.reference });
   }
   for (const b of bills) {
     await addExpense(at, owner, ZExpenseSchema.parse({ property_id: places[b.property], date: day, amount_cents: b.amount_cents, payee: b.payee, memo: b.memo, category: b.category }));
@@ -233,6 +255,24 @@ async function openMaintenance(services: Services, owner: Owner, places: Places)
   await moveRequest(services, owner, faucet.id, { to: "in_progress", note: "New cartridge ordered; the plumber fits it when it arrives." });
 }
 
+/** Premium before the history: payouts connected for online rent, and staff access granted. */
+async function connectPremium(services: Services, owner: Owner) {
+  await services.db
+    .insert(payoutAccounts)
+    .values({ ownerId: owner.id, provider: rentProvider(services).name, accountId: `acct_sample_${owner.id}`, chargesEnabled: true, payoutsEnabled: true, detailsSubmitted: true })
+    .onConflictDoNothing();
+  await grantStaffAccess(services, owner);
+  await recordAdminAction(services.db, SAMPLE_STAFF, { action: "staff_books_viewed", targetType: "member", targetId: owner.id }, services.now());
+}
+
+/** Devon's eviction case, today: the 5-day notice for his unpaid rent served, coordination paid (Premium's price). */
+async function openSampleCase(services: Services, tx: Tx, owner: Owner, places: Places) {
+  const today = chicagoToday(services.now());
+  const opened = await openCase(services, owner, ZEvictionCaseSchema.parse({ lease_id: places.leases.two_flat_2, ground: "unpaid_rent" }));
+  await addNotice(services, owner, opened.id, ZNoticeSchema.parse({ kind: "5_day", served_on: today, service_method: "personal", served_by: "Sample process server" }));
+  await markCasePaid(tx, services, owner.id, opened.id);
+}
+
 /**
  * Makes the sample owner and books on the first start and writes every day since the last one
  * written, through today, in one transaction. Each day is claimed by its key first: a second process waits
@@ -255,6 +295,10 @@ export async function keepSampleBooks(services: Services): Promise<{ created: bo
     const [startRow] = await tx.select({ startDate: leases.startDate }).from(leases).where(eq(leases.ownerId, owner.id)).limit(1);
     const start = startRow?.startDate ?? sampleBooksStart(today);
     const places = setup ? await setUp({ ...inTx, now: () => noonOf(start) }, owner, start) : await placesOf(inTx.db, owner);
+    const [premiumKey] = await tx.insert(communityJobKeys).values({ key: PREMIUM_KEY }).onConflictDoNothing().returning();
+    // New books have Premium from their first day; books made before it, from today.
+    if (premiumKey) await connectPremium({ ...inTx, now: () => (setup ? noonOf(start) : services.now()) }, owner);
+    const premium = { staff: await hasStaffGrant(tx, owner.id) };
     const due: IsoDate[] = [];
     for (let day = last ? plusDays(last.key.slice(-10), 1) : start; day <= today; day = plusDays(day, 1)) due.push(day);
     // The days this run writes: those whose key it inserted (another process has the others).
@@ -262,9 +306,11 @@ export async function keepSampleBooks(services: Services): Promise<{ created: bo
       ? await tx.insert(communityJobKeys).values(due.map((day) => ({ key: dayKey(day) }))).onConflictDoNothing().returning()
       : [];
     const days = claimed.map((row) => row.key.slice(-10)).sort();
-    for (const day of days) await writeDay(inTx, owner, places, day, start);
+    for (const day of days) await writeDay(inTx, owner, places, day, start, premium);
     await postOwnerDue(tx, owner.id, today);
     if (setup) await openMaintenance(inTx, owner, places);
+    const [openCaseRow] = await tx.select({ id: evictionCases.id }).from(evictionCases).where(and(eq(evictionCases.ownerId, owner.id), eq(evictionCases.open, true))).limit(1);
+    if (premiumKey && !openCaseRow) await openSampleCase(inTx, tx as unknown as Tx, owner, places);
     return { created: Boolean(setup), days: days.length };
   });
 }

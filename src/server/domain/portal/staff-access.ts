@@ -8,18 +8,25 @@ import { forbidden, notFound } from "../../errors.ts";
 import type { Services } from "../../services.ts";
 import { recordAdminAction, type AdminActor } from "../audit.ts";
 import { isUuid } from "../ids.ts";
+import { listedMember } from "../members.ts";
 import { expenseCategoryList } from "../../../shared/books.ts";
 import { hasRunningPaidPlan, type Owner } from "./access.ts";
 import { addExpense, listExpenses, updateExpense } from "./expenses.ts";
+import { leaseLedger, recordCharge, recordPayment, voidEntry } from "./ledger.ts";
+import { listLeases } from "./leases.ts";
 import { listProperties } from "./properties.ts";
+import type { TChargeRequest, TPaymentRequest } from "../../../shared/portal.ts";
 
 // Staff access that the owner controls (PORTAL.md 1 and 7.1): an owner grants the association's
 // staff access to their books and revokes it, from the portal. Only while the grant stands may an
-// admin read the books and categorise or add expenses, and every such read and write is written
-// to the admin audit log (target: the owner), which the owner reads as "who did what". The grant
-// and the revocation are audited too, in their own transaction.
+// admin read the books, categorise or add expenses, and read the rent ledgers and record payments
+// and charges in them (bookkeeping support), and every such read and write is written to the
+// admin audit log (target: the owner), which the owner reads as "who did what". The grant and the
+// revocation are audited too, in their own transaction.
 
 const OWNER_NOT_FOUND = "Owner not found.";
+const readOnlyBooks = (name: string) =>
+  `${name}'s membership is Basic now, so their books are read-only: staff can read them, and record nothing until the owner upgrades again.`;
 const needGrant = (name: string) =>
   `${name} has not granted staff access to their books. The owner turns on staff access in the owner portal (Premium services); until then staff see aggregate figures only.`;
 
@@ -71,6 +78,10 @@ const ACTION_LABELS: Record<string, string> = {
   staff_expense_deleted: "Deleted an expense",
   staff_expense_receipt_added: "Added a receipt",
   staff_expense_receipt_removed: "Removed a receipt",
+  staff_ledger_viewed: "Viewed a rent ledger",
+  staff_payment_recorded: "Recorded a rent payment",
+  staff_charge_recorded: "Added a charge or credit to a ledger",
+  staff_entry_voided: "Voided a ledger entry",
   support_replied: "Replied to your support ticket",
   support_closed: "Closed your support ticket",
   support_file_opened: "Opened a file you sent",
@@ -119,16 +130,19 @@ export async function revokeStaffAccess(services: Services, owner: Owner) {
  * The owner an admin acts for, only under a standing grant: 404 for an unknown id, 403 naming the
  * missing grant otherwise. The grant is read on every request, so a revocation takes effect at once.
  */
-export async function staffOwner(services: Services, actor: AdminActor, ownerId: string): Promise<Owner> {
+export async function staffOwner(services: Services, actor: AdminActor, ownerId: string, mode: "read" | "write" = "read"): Promise<Owner> {
   if (!isUuid(ownerId)) throw notFound(OWNER_NOT_FOUND);
   const [member] = await services.db
     .select()
     .from(members)
-    .where(and(eq(members.id, ownerId), isNull(members.deletedAt)))
+    // The demo's sample owner is read-only to everyone, staff included (decision 0046).
+    .where(and(eq(members.id, ownerId), listedMember()))
     .limit(1);
   if (!member) throw notFound(OWNER_NOT_FOUND);
   if (!(await hasStaffGrant(services.db, member.id))) throw forbidden(needGrant(`${member.firstName} ${member.lastName}`));
-  return { id: member.id, member, canWrite: hasRunningPaidPlan(member), staff: { actor, at: services.now() } };
+  const canWrite = hasRunningPaidPlan(member);
+  if (mode === "write" && !canWrite) throw forbidden(readOnlyBooks(`${member.firstName} ${member.lastName}`));
+  return { id: member.id, member, canWrite, staff: { actor, at: services.now() } };
 }
 
 /** A staff read of the books, recorded before it is answered. */
@@ -142,7 +156,8 @@ export async function ownersWithGrant(services: Services) {
     .select({ member: members, grantedAt: staffAccessGrants.grantedAt })
     .from(staffAccessGrants)
     .innerJoin(members, eq(members.id, staffAccessGrants.ownerId))
-    .where(and(isNull(staffAccessGrants.revokedAt), isNull(members.deletedAt)))
+    // The live demo's sample owner shows a grant, and is no owner staff work for (decision 0046).
+    .where(and(isNull(staffAccessGrants.revokedAt), listedMember()))
     .orderBy(members.lastName, members.firstName);
   const ids = rows.map((r) => r.member.id);
   const [uncategorised, requests] = ids.length
@@ -172,17 +187,19 @@ export async function ownersWithGrant(services: Services) {
   }));
 }
 
-/** The owner's books as staff read them: properties, expenses (all, or the uncategorised), categories. Audited. */
+/** The owner's books as staff read them: properties, leases with their balances, expenses (all, or the uncategorised), categories. Audited. */
 export async function staffBooks(services: Services, actor: AdminActor, ownerId: string, filter: { uncategorised?: boolean } = {}) {
   const owner = await staffOwner(services, actor, ownerId);
   await audited(services, owner, filter.uncategorised ? "staff_expenses_viewed" : "staff_books_viewed", filter.uncategorised ? { filter: "uncategorized" } : {});
-  const [props, list] = await Promise.all([
+  const [props, leaseList, list] = await Promise.all([
     listProperties(services, owner),
+    listLeases(services, owner, { state: "all" }),
     listExpenses(services, owner, filter.uncategorised ? { category: "uncategorized" } : {}),
   ]);
   return {
     owner: { id: owner.id, name: `${owner.member.firstName} ${owner.member.lastName}`, email: owner.member.email, membership_level: owner.member.membershipLevel },
     properties: props,
+    leases: leaseList,
     expenses: list.expenses,
     categories: expenseCategoryList(),
   };
@@ -198,3 +215,26 @@ export async function staffUpdateExpense(services: Services, actor: AdminActor, 
   return updateExpense(services, await staffOwner(services, actor, ownerId), expenseId, patch);
 }
 
+
+/** One lease's rent ledger as staff read it (bookkeeping support, PORTAL.md 7.1): audited once read. */
+export async function staffLedger(services: Services, actor: AdminActor, ownerId: string, leaseId: string) {
+  const owner = await staffOwner(services, actor, ownerId);
+  const ledger = await leaseLedger(services, owner, leaseId);
+  await audited(services, owner, "staff_ledger_viewed", { lease_id: ledger.lease.id });
+  return ledger;
+}
+
+/** Staff record a rent payment in the owner's ledger: the owner's own rules, the tenant's receipt, audited with the entry. */
+export async function staffRecordPayment(services: Services, actor: AdminActor, ownerId: string, leaseId: string, input: TPaymentRequest) {
+  return recordPayment(services, await staffOwner(services, actor, ownerId, "write"), leaseId, input);
+}
+
+/** Staff add a fee, deposit, credit or refund to the owner's ledger (audited with the entry). */
+export async function staffRecordCharge(services: Services, actor: AdminActor, ownerId: string, leaseId: string, input: TChargeRequest) {
+  return recordCharge(services, await staffOwner(services, actor, ownerId, "write"), leaseId, input);
+}
+
+/** Staff void an entry of the owner's ledger with a reason (audited with the void). */
+export async function staffVoidEntry(services: Services, actor: AdminActor, ownerId: string, entryId: string, input: { reason: string; returned_unpaid?: boolean }) {
+  return voidEntry(services, await staffOwner(services, actor, ownerId, "write"), entryId, input);
+}

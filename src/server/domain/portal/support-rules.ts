@@ -1,7 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { plusDays, type IsoDate } from "../../../shared/calendar.ts";
-import type { PaidLevel } from "../../../shared/membership.ts";
+import { SUPPORT_FIRST_REPLY, type PaidLevel } from "../../../shared/membership.ts";
 import { ASSOCIATION_TIME_ZONE } from "../../../shared/time.ts";
 import { isBusinessDay } from "./court-calendar.ts";
 
@@ -12,8 +12,8 @@ import { isBusinessDay } from "./court-calendar.ts";
 
 export const OPENS_AT_HOUR = 9;
 export const CLOSES_AT_HOUR = 17;
-/** Business hours to the first staff reply, by the level the ticket was opened at. */
-export const FIRST_RESPONSE_HOURS: Record<PaidLevel, number> = { Premium: 4, Standard: 2 * (CLOSES_AT_HOUR - OPENS_AT_HOUR) };
+/** Business hours to the first staff reply, by the level the ticket was opened at (the price table's promise). */
+export const FIRST_RESPONSE_HOURS: Record<PaidLevel, number> = { Premium: SUPPORT_FIRST_REPLY.Premium.businessHours, Standard: SUPPORT_FIRST_REPLY.Standard.businessHours };
 
 /** The instant of a wall-clock hour of a Chicago date (daylight saving time included). */
 function chicagoAt(date: IsoDate, hour: number): Date {

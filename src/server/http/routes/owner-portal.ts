@@ -28,7 +28,7 @@ import { exportFileName, exportOwnerBooks } from "../../domain/portal/export.ts"
 import { fileHeaders, ownerFile } from "../../domain/portal/files.ts";
 import { addLeaseDocument, listLeaseDocuments } from "../../domain/portal/lease-documents.ts";
 import { addLease, endLease, findOwnedLease, getLease, listLeases, updateLeaseSettings } from "../../domain/portal/leases.ts";
-import { assignRequest, createOwnerRequest, deleteRequestPhoto, getOwnerRequest, listOwnerRequests, moveRequest, ownedRequest, ownerComment, ownerPhoto } from "../../domain/portal/maintenance.ts";
+import { assignRequest, contractorsForRequest, createOwnerRequest, deleteRequestPhoto, getOwnerRequest, listOwnerRequests, moveRequest, ownedRequest, ownerComment, ownerPhoto } from "../../domain/portal/maintenance.ts";
 import { payoutStatus, savePaymentInstructions, startPayoutOnboarding } from "../../domain/portal/online-rent.ts";
 import { inviteTenant, revokeTenantAccess } from "../../domain/portal/tenants.ts";
 import { leaseLedger, recordCharge, recordPayment, voidEntry } from "../../domain/portal/ledger.ts";
@@ -185,10 +185,11 @@ export const ownerPortalRoutes = new Hono<AppEnv>()
   .delete("/maintenance/:id/photos/:fileId", async (c) =>
     c.json(await deleteRequestPhoto(c.var.services, await write(c), c.req.param("id"), c.req.param("fileId"))),
   )
+  .get("/maintenance/:id/contractors", async (c) => c.json(await contractorsForRequest(c.var.services, await read(c), c.req.param("id"))))
   .post("/maintenance/:id/assign", async (c) => {
     const owner = await write(c);
-    const { member_id } = await readJson(c, ZAssignSchema);
-    return c.json(await assignRequest(c.var.services, owner, c.req.param("id"), member_id));
+    const { contractor_id } = await readJson(c, ZAssignSchema);
+    return c.json(await assignRequest(c.var.services, owner, c.req.param("id"), contractor_id));
   })
   // Files of the owner's books (photos, lease documents): downloads only, never rendered inline.
   .get("/files/:id", async (c) => {

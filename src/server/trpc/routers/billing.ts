@@ -61,7 +61,7 @@ export const memberBillingRouter = router({
  */
 export const testProviderRouter = router({
   checkout: publicProcedure.input(ZSessionIdSchema).query(({ ctx, input }) => describeTestCheckout(ctx.services, input.session_id)),
-  pay: publicProcedure.input(ZTestPaymentSchema).mutation(({ ctx, input }) => payTestCheckout(ctx.services, input.session_id, input.card_number)),
+  pay: publicProcedure.input(ZTestPaymentSchema).mutation(({ ctx, input }) => payTestCheckout(ctx.services, input.session_id, input.card_number, input.expiry)),
   billing: publicProcedure
     .input(z.object({ session: z.string().min(1).max(200) }))
     .query(({ ctx, input }) => describeTestBilling(ctx.services, input.session)),

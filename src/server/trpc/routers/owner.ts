@@ -37,7 +37,7 @@ import { ownerDashboard } from "../../domain/portal/dashboard.ts";
 import { exportOwnerBooks } from "../../domain/portal/export.ts";
 import { listLeaseDocuments } from "../../domain/portal/lease-documents.ts";
 import { addLease, endLease, getLease, listLeases, updateLeaseSettings } from "../../domain/portal/leases.ts";
-import { assignRequest, createOwnerRequest, deleteRequestPhoto, getOwnerRequest, listOwnerRequests, moveRequest, ownerComment } from "../../domain/portal/maintenance.ts";
+import { assignRequest, contractorsForRequest, createOwnerRequest, deleteRequestPhoto, getOwnerRequest, listOwnerRequests, moveRequest, ownerComment } from "../../domain/portal/maintenance.ts";
 import { payoutStatus, savePaymentInstructions, startPayoutOnboarding } from "../../domain/portal/online-rent.ts";
 import { inviteTenant, revokeTenantAccess } from "../../domain/portal/tenants.ts";
 import { ownerCompliance } from "../../domain/portal/compliance.ts";
@@ -152,9 +152,10 @@ const ownerTools = {
     deletePhoto: publicProcedure
       .input(ZId.extend({ fileId: z.string().max(100) }))
       .mutation(async ({ ctx, input }) => deleteRequestPhoto(ctx.services, await write(ctx), input.id, input.fileId)),
+    contractors: publicProcedure.input(ZId).query(async ({ ctx, input }) => contractorsForRequest(ctx.services, await read(ctx), input.id)),
     assign: publicProcedure
       .input(ZId.extend(ZAssignSchema.shape))
-      .mutation(async ({ ctx, input }) => assignRequest(ctx.services, await write(ctx), input.id, input.member_id)),
+      .mutation(async ({ ctx, input }) => assignRequest(ctx.services, await write(ctx), input.id, input.contractor_id)),
   }),
   payouts: router({
     status: publicProcedure.query(async ({ ctx }) => payoutStatus(ctx.services, await read(ctx))),

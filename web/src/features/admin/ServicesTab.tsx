@@ -8,10 +8,11 @@ import { errorMessage } from "../../lib/errors.ts";
 import { trpc } from "../../trpc.ts";
 import { Badge, Card, Cell, EmptyRow, LoadFailed, Loading, notify, Table, useSessionLossGuard, when } from "./ui.tsx";
 import { CategoryOptions } from "../portal/expenses/CategoryOptions.tsx";
+import { OwnerLedgers } from "./OwnerLedgers.tsx";
 
 // The staff workspace (PORTAL.md 7.1, 7.4): the support queue by first-response target, the owners
-// who granted staff access with their books (every read and change is audited and shown to the
-// owner), and bookkeeping requests.
+// who granted staff access with their books (expenses and rent ledgers; every read and change is
+// audited and shown to the owner), and bookkeeping requests.
 
 const STATE_LABEL = {
   awaiting_first_response: "Awaiting first reply",
@@ -188,7 +189,7 @@ function OwnerBooks({ ownerId, onClose }: { ownerId: string; onClose: () => void
   });
   if (books.isPending) return <Loading label="Loading the owner's books..." />;
   if (books.isError) return <LoadFailed error={books.error} fallback="Failed to load the owner's books." onRetry={() => void books.refetch()} />;
-  const { owner, expenses, properties } = books.data;
+  const { owner, expenses, properties, leases } = books.data;
   const head = ["Date", "Payee", "Property", "Amount", "Category"];
   return (
     <Card
@@ -227,6 +228,7 @@ function OwnerBooks({ ownerId, onClose }: { ownerId: string; onClose: () => void
         ))}
       </Table>
       <AddExpense ownerId={ownerId} properties={properties.map((p) => ({ id: p.id, name: p.display_name }))} onAdded={refresh} />
+      <OwnerLedgers ownerId={ownerId} ownerName={owner.name} leases={leases} />
     </Card>
   );
 }

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { Link } from "react-router-dom";
-import { renewalTerms, TEST_CARD_DECLINED, TEST_CARD_SUCCESS } from "@shared/billing.ts";
+import { CARD_EXPIRED_MESSAGE, cardExpired, renewalTerms, TEST_CARD_DECLINED, TEST_CARD_SUCCESS, ZCardCvcSchema, ZCardExpirySchema } from "@shared/billing.ts";
+import { chicagoToday } from "@shared/calendar.ts";
 import { formatCents, priceLabel } from "@shared/membership.ts";
 import { Button, buttonClass } from "../../components/Button.tsx";
 import { errorMessage } from "../../lib/errors.ts";
@@ -9,16 +10,33 @@ import { TestModeBanner, useSessionIdParam, Working } from "./shared.tsx";
 
 /**
  * The built-in test provider's checkout (DECISIONS.md 10): plan, price and renewal terms, a test
- * card, Pay, and a way back to the cancel URL. Paying drives the same handler as Stripe's webhook.
+ * card with its expiry and CVC, Pay, and a way back to the cancel URL. Paying drives the same
+ * handler as Stripe's webhook.
  */
+
+/** What is wrong with the expiry or the CVC as typed, in the form's words, or null. */
+function cardDetailsProblem(expiry: string, cvc: string): { field: "expiry" | "cvc"; message: string } | null {
+  const date = ZCardExpirySchema.safeParse(expiry);
+  if (!date.success) return { field: "expiry", message: date.error.issues[0]!.message };
+  if (cardExpired(expiry, chicagoToday(new Date()))) return { field: "expiry", message: CARD_EXPIRED_MESSAGE };
+  const code = ZCardCvcSchema.safeParse(cvc);
+  return code.success ? null : { field: "cvc", message: code.error.issues[0]!.message };
+}
 export default function TestCheckoutPage() {
   const sessionId = useSessionIdParam();
   const checkout = trpc.public.testProvider.checkout.useQuery({ session_id: sessionId ?? "" }, { enabled: sessionId !== null, retry: false });
   const [card, setCard] = useState(TEST_CARD_SUCCESS);
+  // Filled in like the card number: a test card's expiry a few years ahead and a CVC, to change at will.
+  const [expiry, setExpiry] = useState(() => `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, "0")}`);
+  const [cvc, setCvc] = useState("123");
+  const [problem, setProblem] = useState<{ field: "expiry" | "cvc"; message: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
   const cardId = useId();
   const hintId = useId();
+  const expiryId = useId();
+  const cvcId = useId();
+  const problemId = useId();
   const pay = trpc.public.testProvider.pay.useMutation({
     onSuccess: (answer) => {
       setLeaving(true);
@@ -64,7 +82,10 @@ export default function TestCheckoutPage() {
                   onSubmit={(e) => {
                     e.preventDefault();
                     setError(null);
-                    pay.mutate({ session_id: checkout.data.session_id, card_number: card });
+                    const wrong = cardDetailsProblem(expiry, cvc);
+                    setProblem(wrong);
+                    if (wrong) return;
+                    pay.mutate({ session_id: checkout.data.session_id, card_number: card, expiry, cvc });
                   }}
                 >
                   <label htmlFor={cardId} className="block text-sm font-medium text-slate-800">
@@ -79,8 +100,17 @@ export default function TestCheckoutPage() {
                     onChange={(e) => setCard(e.target.value)}
                     className="w-full rounded-lg border border-slate-300 px-3 py-2 font-mono tracking-wider"
                   />
+                  <div className="grid grid-cols-2 gap-3">
+                    <CardDetail id={expiryId} label="Expiry date (MM/YY)" autoComplete="cc-exp" placeholder="MM/YY" value={expiry} onChange={setExpiry} invalid={problem?.field === "expiry"} describedBy={problem?.field === "expiry" ? problemId : hintId} />
+                    <CardDetail id={cvcId} label="CVC" autoComplete="cc-csc" value={cvc} onChange={setCvc} invalid={problem?.field === "cvc"} describedBy={problem?.field === "cvc" ? problemId : hintId} />
+                  </div>
+                  {problem && (
+                    <p id={problemId} role="alert" className="text-sm text-red-800">
+                      {problem.message}
+                    </p>
+                  )}
                   <p id={hintId} className="text-xs text-slate-500">
-                    Test cards: {TEST_CARD_SUCCESS} pays; {TEST_CARD_DECLINED} is declined. Any future expiry date and CVC.
+                    Test cards: {TEST_CARD_SUCCESS} pays; {TEST_CARD_DECLINED} is declined. Any expiry date that has not passed and any 3-digit CVC.
                   </p>
                   {error && (
                     <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
@@ -103,5 +133,27 @@ export default function TestCheckoutPage() {
         </div>
       </div>
     </main>
+  );
+}
+
+/** One of the card's short fields (expiry, CVC), labelled, pointing at its error when it has one. */
+function CardDetail(props: { id: string; label: string; autoComplete: string; placeholder?: string; value: string; onChange: (value: string) => void; invalid: boolean; describedBy: string }) {
+  return (
+    <div>
+      <label htmlFor={props.id} className="block text-sm font-medium text-slate-800">
+        {props.label}
+      </label>
+      <input
+        id={props.id}
+        inputMode="numeric"
+        autoComplete={props.autoComplete}
+        placeholder={props.placeholder}
+        aria-invalid={props.invalid}
+        aria-describedby={props.describedBy}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 font-mono"
+      />
+    </div>
   );
 }

@@ -8,6 +8,7 @@ import { createQueryClient } from "../../data-layer.tsx";
 import { trpc } from "../../trpc.ts";
 import { navClass, OWNER_LINKS } from "../member-area/MemberAreaLayout.tsx";
 import { OwnerToolRoutes } from "../portal/owner/OwnerToolRoutes.tsx";
+import { premiumServiceRoutes } from "../portal/owner/PremiumServiceRoutes.tsx";
 import { PortalApiContext } from "../portal/portal-api.ts";
 
 // The live demo (PORTAL.md 1): the owner portal's own screens at /demo/portal, read-only, on the
@@ -20,8 +21,8 @@ const DEMO_BASENAME = DEMO_PAGE_PREFIX.slice(0, -"/portal".length);
 const DEMO_API = "/api/demo";
 
 const queryClient = createQueryClient();
-// Importing writes, and the Premium services pages are the owner's own dealings with staff: the demo shows the books.
-const NOT_IN_DEMO = new Set<string>(["/portal/import", "/portal/evictions", "/portal/services"]);
+// Importing only writes. The sample owner is Premium: its eviction case and Premium services are shown read-only.
+const NOT_IN_DEMO = new Set<string>(["/portal/import"]);
 const trpcClient = trpc.createClient({ links: [httpBatchLink({ url: `${DEMO_API}/trpc`, maxItems: TRPC_MAX_BATCH })] });
 
 export function DemoApp() {
@@ -74,6 +75,7 @@ function DemoPortal() {
       </div>
       <main id="main" className="mx-auto max-w-6xl px-4 py-6">
         <OwnerToolRoutes canWrite={false} level="Premium" email="">
+          {premiumServiceRoutes({ canWrite: false, level: "Premium", demo: true })}
           <Route path="*" element={<p className="py-10 text-center text-slate-600">This part of the demo does not exist.</p>} />
         </OwnerToolRoutes>
       </main>

@@ -1,5 +1,6 @@
 import { benefits } from "@shared/content.ts";
 import { Icon } from "./Icon.tsx";
+import { PortalFeatureLink } from "./PortalFeatureLink.tsx";
 import { Section } from "./Section.tsx";
 
 export function Benefits() {
@@ -14,9 +15,9 @@ export function Benefits() {
             <h3 className="mt-4 text-lg font-semibold text-slate-900">{benefit.title}</h3>
             <p className="mt-2 text-slate-600">{benefit.description}</p>
             {benefit.link && (
-              <a className="mt-3 inline-block text-sm font-semibold text-brand-700 underline" href={benefit.link.href}>
+              <PortalFeatureLink className="mt-3 inline-block text-sm font-semibold text-brand-700 underline" href={benefit.link.href}>
                 {benefit.link.label}
-              </a>
+              </PortalFeatureLink>
             )}
           </li>
         ))}

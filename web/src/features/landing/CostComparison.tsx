@@ -74,11 +74,11 @@ export function CostComparison() {
           </table>
         </div>
         <div className="rounded-xl bg-brand-800 p-6 text-white shadow-sm">
-          <h3 className="text-base font-semibold">Premium bundles</h3>
+          <h3 className="text-base font-semibold">Services by the item, and with Premium</h3>
           <ul className="mt-3 space-y-3 text-sm">
             {aLaCarte.map((item) => (
               <li key={item.service}>
-                <span className="font-semibold">{item.service}:</span> {item.separately} separately, {item.bundled.toLowerCase()}
+                <span className="font-semibold">{item.service}:</span> {item.standard} on Standard, {item.premium === "included" ? "included in Premium" : `${item.premium} with Premium`}
               </li>
             ))}
           </ul>

@@ -29,7 +29,9 @@ export function FeatureComparison() {
                 <th scope="row" className="px-4 py-3 text-left font-medium text-slate-900">{row.feature}</th>
                 {COLUMNS.map((c) => (
                   <td key={c.key} className="px-4 py-3 text-center">
-                    {row[c.key] ? (
+                    {typeof row[c.key] === "string" ? (
+                      <span className="font-medium text-slate-800">{row[c.key]}</span>
+                    ) : row[c.key] ? (
                       <span className="inline-flex text-green-700"><CheckIcon /><span className="sr-only">Yes</span></span>
                     ) : (
                       <span className="text-slate-500"><span aria-hidden="true">—</span><span className="sr-only">No</span></span>

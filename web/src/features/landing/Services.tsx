@@ -1,14 +1,12 @@
-import { services } from "@shared/content.ts";
-import { MEMBERSHIP_LEVELS, type MembershipLevel } from "@shared/membership.ts";
+import { serviceAt, services } from "@shared/content.ts";
+import { MEMBERSHIP_LEVELS } from "@shared/membership.ts";
 import { CheckIcon } from "./Icon.tsx";
+import { PortalFeatureLink } from "./PortalFeatureLink.tsx";
 import { Section } from "./Section.tsx";
-
-const includes = (serviceLevel: MembershipLevel, level: MembershipLevel) =>
-  MEMBERSHIP_LEVELS.indexOf(level) >= MEMBERSHIP_LEVELS.indexOf(serviceLevel);
 
 export function Services() {
   return (
-    <Section id="services" tone="slate" title="Services" intro="What each membership level includes. Premium-only services are marked.">
+    <Section id="services" tone="slate" title="Services" intro="What each membership level includes, and the price of each service sold by the item. Premium-only services are marked.">
       <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
         <table className="w-full min-w-[36rem] text-left text-sm">
           <caption className="sr-only">Services by membership level</caption>
@@ -25,24 +23,29 @@ export function Services() {
               <tr key={service.name}>
                 <th scope="row" className="px-4 py-3 font-medium text-slate-900">
                   {service.href ? (
-                    <a className="underline decoration-slate-300 underline-offset-2 hover:text-brand-700" href={service.href}>
+                    <PortalFeatureLink className="underline decoration-slate-300 underline-offset-2 hover:text-brand-700" href={service.href}>
                       {service.name}
-                    </a>
+                    </PortalFeatureLink>
                   ) : (
                     service.name
                   )}
                   {service.comingSoon && <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">Coming soon</span>}
                   {service.isPremiumOnly && <span className="ml-2 rounded-full bg-accent-500/20 px-2 py-0.5 text-xs font-semibold text-amber-900">Premium only</span>}
                 </th>
-                {MEMBERSHIP_LEVELS.map((level) => (
-                  <td key={level} className="px-4 py-3 text-center">
-                    {includes(service.level, level) ? (
-                      <span className="inline-flex text-green-700"><CheckIcon /><span className="sr-only">Included</span></span>
-                    ) : (
-                      <span className="text-slate-500"><span aria-hidden="true">—</span><span className="sr-only">Not included</span></span>
-                    )}
-                  </td>
-                ))}
+                {MEMBERSHIP_LEVELS.map((level) => {
+                  const cell = serviceAt(service, level);
+                  return (
+                    <td key={level} className="px-4 py-3 text-center">
+                      {!cell.offered ? (
+                        <span className="text-slate-500"><span aria-hidden="true">—</span><span className="sr-only">{cell.words}</span></span>
+                      ) : cell.words === "Included" ? (
+                        <span className="inline-flex text-green-700"><CheckIcon /><span className="sr-only">{cell.words}</span></span>
+                      ) : (
+                        <span className="font-medium text-slate-800">{cell.words}</span>
+                      )}
+                    </td>
+                  );
+                })}
               </tr>
             ))}
           </tbody>
@@ -67,9 +70,9 @@ export function Services() {
             <h3 className="mt-3 text-lg font-semibold text-slate-900">{service.name}</h3>
             <p className="mt-2 text-slate-600">{service.description}</p>
             {service.href && (
-              <a className="mt-3 inline-block text-sm font-semibold text-brand-700 underline" href={service.href}>
+              <PortalFeatureLink className="mt-3 inline-block text-sm font-semibold text-brand-700 underline" href={service.href}>
                 Open {service.name.toLowerCase()}
-              </a>
+              </PortalFeatureLink>
             )}
           </li>
         ))}

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { MembershipLevel } from "@shared/membership.ts";
+import { alaCarteLabel, type MembershipLevel } from "@shared/membership.ts";
 import { UpgradeButtons } from "../billing/UpgradeButtons.tsx";
 import { trpc, type RouterOutputs } from "../../trpc.ts";
 import { DownloadButton } from "./DownloadButton.tsx";
@@ -57,7 +57,7 @@ export function DocumentsTab({ email, level, unpaid = false }: { email: string; 
             <li>Member portal for your properties and tenants</li>
             <li>Tenant payment and maintenance coordination</li>
             <li>Monthly financial reports and the contractor network</li>
-            <li>Premium: bookkeeping, eviction coordination, IRS-ready reports</li>
+            <li>Premium: bookkeeping support and the Schedule E report included, eviction coordination {alaCarteLabel("eviction_case", "Premium")}</li>
           </ul>
           <div className="mt-4">
             <UpgradeButtons memberEmail={email} />

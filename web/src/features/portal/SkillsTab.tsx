@@ -268,7 +268,13 @@ function EditProfileForm({ profile, onClose }: { profile: Profile; onClose: () =
         </div>
         <label className="flex items-start gap-2 text-sm text-slate-700">
           <input type="checkbox" {...register("skills_listed")} className="mt-0.5 h-4 w-4 rounded border-slate-300" />
-          List me in the skills network so members can send me introductions
+          <span>
+            List me in the skills network so members can send me introductions
+            <span className="block text-xs text-slate-500">
+              Listed trades also open your listing in the contractor directory: once the association verifies your licence and insurance, owners are
+              offered you on their maintenance requests.
+            </span>
+          </span>
         </label>
         {save.isError && (
           <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">

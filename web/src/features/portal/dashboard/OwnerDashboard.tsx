@@ -10,7 +10,9 @@ const DueCollectedChart = lazy(() => import("./DueCollectedChart.tsx"));
 
 /** The owner's dashboard: the portfolio, this month, who is late, leases ending, recent payments, a year of rent. */
 export default function OwnerDashboard({ canWrite }: { canWrite: boolean }) {
-  const dashboard = trpc.member.owner.dashboard.useQuery();
+  // Tenants pay online while the owner is away: the dashboard is read afresh each time it is shown,
+  // when the window comes back into focus, and every minute while it stays open.
+  const dashboard = trpc.member.owner.dashboard.useQuery(undefined, { refetchOnMount: "always", refetchOnWindowFocus: true, refetchInterval: 60_000 });
   if (dashboard.isPending) return <Working label="Loading your dashboard..." />;
   if (dashboard.isError) return <Failed error={dashboard.error} what="your dashboard" onRetry={() => void dashboard.refetch()} />;
   const d = dashboard.data;

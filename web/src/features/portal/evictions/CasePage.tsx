@@ -7,6 +7,7 @@ import { Field, inputClass } from "../../../components/FormField.tsx";
 import { trpc } from "../../../trpc.ts";
 import { AttachFile } from "../services/AttachFile.tsx";
 import { day, Failed, FormError, money, Section, Working } from "../owner/ui.tsx";
+import { usePortalApi } from "../portal-api.ts";
 import { CaseTimeline, Counsel, CourtFacts, Fact, type EvictionCase } from "./shared.tsx";
 
 /** /portal/evictions/:id: the case, its notices and their service, court facts, documents, notes and timeline. */
@@ -14,6 +15,9 @@ export default function CasePage({ canWrite }: { canWrite: boolean }) {
   const { id = "" } = useParams();
   const utils = trpc.useUtils();
   const found = trpc.member.evictions.get.useQuery({ id });
+  // The notices' PDFs under the portal's API, or the demo's.
+  const api = usePortalApi();
+  const inPortalApi = (path: string) => path.replace(/^\/api\/portal(?=\/)/, api);
   const refresh = () => utils.member.evictions.invalidate();
   if (found.isPending) return <Working label="Loading the case..." />;
   if (found.isError) return <Failed error={found.error} what="this case" />;
@@ -50,10 +54,10 @@ export default function CasePage({ canWrite }: { canWrite: boolean }) {
                   {n.title} <span className="text-sm font-normal text-slate-500">({n.statute})</span>
                 </p>
                 <span className="flex flex-wrap gap-2">
-                  <a className={buttonClass("secondary", "text-sm")} href={n.pdf_path} download>
+                  <a className={buttonClass("secondary", "text-sm")} href={inPortalApi(n.pdf_path)} download>
                     Download the {n.title} PDF
                   </a>
-                  <a className={buttonClass("ghost", "text-sm")} href={n.owner_pdf_path} download>
+                  <a className={buttonClass("ghost", "text-sm")} href={inPortalApi(n.owner_pdf_path)} download>
                     Your copy with the dates
                   </a>
                 </span>

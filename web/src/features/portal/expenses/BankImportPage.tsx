@@ -30,6 +30,8 @@ export default function BankImportPage({ canWrite }: { canWrite: boolean }) {
   const [propertyId, setPropertyId] = useState("");
   const [mapping, setMapping] = useState<TBankMapping | null>(null);
   const [choices, setChoices] = useState<Map<number, Choice>>(new Map());
+  // A category for every row of a payee at once, by the preview's payee key.
+  const [payees, setPayees] = useState<Map<string, ExpenseCategory | null>>(new Map());
   const [result, setResult] = useState<BankImport | null>(null);
   const run = trpc.member.owner.expenses.import.useMutation({
     onSuccess: async (answer) => {
@@ -46,6 +48,7 @@ export default function BankImportPage({ canWrite }: { canWrite: boolean }) {
       property_id: property || undefined,
       mapping: nextMapping ?? undefined,
       rows: [...choices].map(([line, c]) => ({ line, ...c })),
+      payees: [...payees].map(([payee_key, category]) => ({ payee_key, category })),
       confirm,
     });
 
@@ -85,7 +88,8 @@ export default function BankImportPage({ canWrite }: { canWrite: boolean }) {
       <p className="text-slate-700">
         Download your account's transactions as CSV from your bank or card site. Payments out become expenses; money in (rent deposits, returns) is
         skipped unless you include it, since rent is on your ledgers. Rows with the date, amount and payee of one already recorded are flagged as
-        duplicates. Nothing is written until you confirm, and then every chosen row or none.
+        duplicates, and those whose payee differs only in signs or spaces ("#1234" and "1234") as likely duplicates. Nothing is written until you
+        confirm, and then every chosen row or none.
       </p>
       <form
         className="mt-4 grid gap-3 sm:grid-cols-2"
@@ -93,6 +97,7 @@ export default function BankImportPage({ canWrite }: { canWrite: boolean }) {
           e.preventDefault();
           setMapping(null);
           setChoices(new Map());
+          setPayees(new Map());
           if (csv) run.mutate({ csv, property_id: property || undefined });
         }}
       >
@@ -107,6 +112,7 @@ export default function BankImportPage({ canWrite }: { canWrite: boolean }) {
               setResult(null);
               setMapping(null);
               setChoices(new Map());
+              setPayees(new Map());
               run.reset();
               setFileName(file?.name ?? "");
               setCsv(file ? await file.text() : null);
@@ -213,6 +219,18 @@ export default function BankImportPage({ canWrite }: { canWrite: boolean }) {
             </>
           )}
           {!result.confirmed && (
+            <PayeeCategories
+              rows={result.rows}
+              onChoose={(payeeKey, category) => {
+                setPayees(new Map(payees).set(payeeKey, category));
+                // The payee's choice replaces the rows' own.
+                const lines = new Set(result.rows.filter((r) => r.payee_key === payeeKey).map((r) => r.line));
+                setChoices(new Map([...choices].map(([line, c]): [number, Choice] => [line, lines.has(line) ? { include: c.include } : c])));
+                setResult({ ...result, rows: result.rows.map((r) => (lines.has(r.line) ? { ...r, category } : r)) });
+              }}
+            />
+          )}
+          {!result.confirmed && (
             <ul className="divide-y divide-slate-100" aria-label="Rows of the export">
               {result.rows.map((row) => {
                 const choice = choices.get(row.line) ?? {};
@@ -231,7 +249,7 @@ export default function BankImportPage({ canWrite }: { canWrite: boolean }) {
                       </p>
                       <p className="text-sm text-slate-600">
                         {row.date ? day(row.date) : "no date"} · {row.amount_cents === null ? "no amount" : money(row.amount_cents)} ·{" "}
-                        <span className={row.status === "duplicate" || row.status === "error" ? "font-semibold" : ""}>{STATUS_LABEL[row.status]}</span>
+                        <span className={row.status === "duplicate" || row.status === "error" ? "font-semibold" : ""}>{statusLabel(row)}</span>
                         {row.errors.length > 0 && `: ${row.errors.join("; ")}`}
                         {row.suggested_category && ` · suggested ${EXPENSE_CATEGORIES[row.suggested_category].label}`}
                       </p>
@@ -264,5 +282,51 @@ export default function BankImportPage({ canWrite }: { canWrite: boolean }) {
         </div>
       )}
     </Section>
+  );
+}
+
+/** A row's status in words; a likely duplicate names what it likely repeats. */
+function statusLabel(row: BankImport["rows"][number]): string {
+  const repeats = row.duplicate_of;
+  if (row.status !== "duplicate" || !repeats?.likely) return STATUS_LABEL[row.status];
+  return `Likely duplicate of ${repeats.payee}${repeats.expense_id ? ", already recorded" : repeats.line ? ` (line ${repeats.line})` : ""}`;
+}
+
+/** Payees with more than one importable row: a category for all of a payee's rows at once. */
+function PayeeCategories({ rows, onChoose }: { rows: BankImport["rows"]; onChoose: (payeeKey: string, category: ExpenseCategory | null) => void }) {
+  const groups = new Map<string, BankImport["rows"]>();
+  for (const row of rows) {
+    if (!row.payee_key || !(row.status === "import" || row.status === "duplicate" || row.status === "money_in")) continue;
+    groups.set(row.payee_key, [...(groups.get(row.payee_key) ?? []), row]);
+  }
+  const repeated = [...groups].filter(([, of]) => of.length > 1);
+  if (repeated.length === 0) return null;
+  return (
+    <fieldset className="rounded-lg border border-slate-200 p-4">
+      <legend className="px-1 text-sm font-semibold text-slate-800">Categorise every row of a payee at once</legend>
+      <ul className="grid gap-3 sm:grid-cols-2">
+        {repeated.map(([key, of]) => {
+          const categories = new Set(of.map((r) => r.category ?? ""));
+          return (
+            <li key={key} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+              <label htmlFor={`payee-category-${key}`}>
+                {key} <span className="text-slate-500">({of.length} rows)</span>
+              </label>
+              <select
+                id={`payee-category-${key}`}
+                aria-label={`Category of every row of ${key}`}
+                className="rounded-lg border border-slate-300 px-2 py-1 text-sm"
+                value={categories.size === 1 ? [...categories][0] : "mixed"}
+                onChange={(e) => e.target.value !== "mixed" && onChoose(key, (e.target.value || null) as ExpenseCategory | null)}
+              >
+                {categories.size > 1 && <option value="mixed">Several categories</option>}
+                <option value="">Not categorized</option>
+                <CategoryOptions />
+              </select>
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
   );
 }

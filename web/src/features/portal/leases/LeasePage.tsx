@@ -1,16 +1,7 @@
 import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { chicagoToday } from "@shared/calendar.ts";
-import {
-  receiptByDefault,
-  CHARGE_KINDS,
-  LEDGER_KIND_LABELS,
-  parseDollars,
-  PAYMENT_METHOD_LABELS,
-  PAYMENT_METHODS,
-  type ChargeKind,
-  type PaymentMethod,
-} from "@shared/portal.ts";
+import { LEDGER_KIND_LABELS } from "@shared/portal.ts";
 import { Button, buttonClass } from "../../../components/Button.tsx";
 import { Field, inputClass } from "../../../components/FormField.tsx";
 import { trpc } from "../../../trpc.ts";
@@ -18,6 +9,7 @@ import type { LedgerEntry } from "../owner/types.ts";
 import { day, Failed, FormError, money, PortalDialog, receiptLabel, Section, Working } from "../owner/ui.tsx";
 import { usePortalApi } from "../portal-api.ts";
 import { LeaseTenantPortal } from "./LeaseTenantPortal.tsx";
+import { ChargeFields, DialogButtons, PaymentFields } from "./LedgerForms.tsx";
 import { ConditionReports, DepositSection } from "./DepositSection.tsx";
 import { LeaseSigningSection, RenewDialog } from "./LeaseSigning.tsx";
 
@@ -238,100 +230,13 @@ function useLedgerMutationDone(onDone: () => void) {
 function PaymentForm({ leaseId, onDone }: { leaseId: string; onDone: () => void }) {
   const done = useLedgerMutationDone(onDone);
   const record = trpc.member.owner.leases.recordPayment.useMutation({ onSuccess: done });
-  const [values, setValues] = useState({ amount: "", paid_on: today(), method: "check" as PaymentMethod, reference: "" });
-  // A receipt by default for a recent payment only: catching up on old payments emails nobody.
-  const [receipt, setReceipt] = useState<boolean | null>(null);
-  const sendReceipt = receipt ?? receiptByDefault(values.paid_on, today());
-  const [problem, setProblem] = useState<string | null>(null);
-  return (
-    <form
-      className="space-y-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const cents = parseDollars(values.amount);
-        if (!cents || cents <= 0) return setProblem("Enter the amount paid, like 1,200.00");
-        setProblem(null);
-        record.mutate({
-          id: leaseId,
-          payment: { amount_cents: cents, paid_on: values.paid_on, method: values.method, reference: values.reference || null, send_receipt: sendReceipt },
-        });
-      }}
-    >
-      <Field id="payment-amount" label="Amount ($)" error={problem ?? undefined}>
-        <input id="payment-amount" inputMode="decimal" className={inputClass} value={values.amount} onChange={(e) => setValues({ ...values, amount: e.target.value })} />
-      </Field>
-      <Field id="payment-date" label="Paid on">
-        <input id="payment-date" type="date" max={today()} className={inputClass} value={values.paid_on} onChange={(e) => setValues({ ...values, paid_on: e.target.value })} />
-      </Field>
-      <Field id="payment-method" label="Paid by">
-        <select id="payment-method" className={inputClass} value={values.method} onChange={(e) => setValues({ ...values, method: e.target.value as PaymentMethod })}>
-          {PAYMENT_METHODS.map((m) => (
-            <option key={m} value={m}>
-              {PAYMENT_METHOD_LABELS[m]}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field id="payment-reference" label="Check or reference number (optional)">
-        <input id="payment-reference" className={inputClass} value={values.reference} onChange={(e) => setValues({ ...values, reference: e.target.value })} />
-      </Field>
-      <label className="flex items-center gap-2 text-sm text-slate-700">
-        <input type="checkbox" checked={sendReceipt} onChange={(e) => setReceipt(e.target.checked)} />
-        Email the tenants a receipt
-      </label>
-      <FormError error={record.error} fallback="The payment could not be recorded." />
-      <DialogButtons busy={record.isPending} label="Record Payment" onCancel={onDone} />
-    </form>
-  );
+  return <PaymentFields record={{ ...record, mutate: (payment) => record.mutate({ id: leaseId, payment }) }} onCancel={onDone} />;
 }
-
-const CHARGE_LABELS: Record<ChargeKind, string> = {
-  fee: "A fee (repair, key, NSF...)",
-  deposit: "Security deposit due",
-  credit: "A credit to the tenant",
-  refund: "A refund of an overpayment to the tenant",
-  deposit_applied: "Security deposit kept for what the tenant owes (income when kept)",
-  deposit_returned: "Security deposit returned to the tenant (not income, not an expense)",
-};
 
 function ChargeForm({ leaseId, onDone }: { leaseId: string; onDone: () => void }) {
   const done = useLedgerMutationDone(onDone);
   const record = trpc.member.owner.leases.recordCharge.useMutation({ onSuccess: done });
-  const [values, setValues] = useState({ kind: "fee" as ChargeKind, amount: "", date: today(), description: "" });
-  const [problem, setProblem] = useState<string | null>(null);
-  return (
-    <form
-      className="space-y-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const cents = parseDollars(values.amount);
-        if (!cents || cents <= 0) return setProblem("Enter an amount, like 35.00");
-        setProblem(null);
-        record.mutate({ id: leaseId, charge: { kind: values.kind, amount_cents: cents, date: values.date, description: values.description } });
-      }}
-    >
-      <Field id="charge-kind" label="What is it">
-        <select id="charge-kind" className={inputClass} value={values.kind} onChange={(e) => setValues({ ...values, kind: e.target.value as ChargeKind })}>
-          {CHARGE_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {CHARGE_LABELS[k]}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field id="charge-amount" label="Amount ($)" error={problem ?? undefined}>
-        <input id="charge-amount" inputMode="decimal" className={inputClass} value={values.amount} onChange={(e) => setValues({ ...values, amount: e.target.value })} />
-      </Field>
-      <Field id="charge-date" label="Date">
-        <input id="charge-date" type="date" max={today()} className={inputClass} value={values.date} onChange={(e) => setValues({ ...values, date: e.target.value })} />
-      </Field>
-      <Field id="charge-description" label="Description">
-        <input id="charge-description" className={inputClass} value={values.description} onChange={(e) => setValues({ ...values, description: e.target.value })} />
-      </Field>
-      <FormError error={record.error} fallback="The entry could not be recorded." />
-      <DialogButtons busy={record.isPending} label="Add to Ledger" onCancel={onDone} />
-    </form>
-  );
+  return <ChargeFields record={{ ...record, mutate: (charge) => record.mutate({ id: leaseId, charge }) }} onCancel={onDone} />;
 }
 
 function VoidForm({ entry, onDone }: { entry: LedgerEntry; onDone: () => void }) {
@@ -386,18 +291,5 @@ function EndForm({ leaseId, startDate, onDone }: { leaseId: string; startDate: s
       <FormError error={end.error} fallback="The lease could not be ended." />
       <DialogButtons busy={end.isPending} label="End Lease" onCancel={onDone} />
     </form>
-  );
-}
-
-function DialogButtons({ busy, label, onCancel }: { busy: boolean; label: string; onCancel: () => void }) {
-  return (
-    <div className="flex justify-end gap-2">
-      <Button type="button" variant="secondary" onClick={onCancel}>
-        Cancel
-      </Button>
-      <Button type="submit" disabled={busy}>
-        {busy ? "Saving..." : label}
-      </Button>
-    </div>
   );
 }

@@ -177,42 +177,52 @@ function MoveDialog({ requestId, to, onClose, onDone }: { requestId: string; to:
   );
 }
 
-/** Members of the skills network listed with the skill this request needs; the chosen one is emailed the job. */
+/**
+ * The contractor directory's verified contractors of the trade this request needs who serve the
+ * property's ZIP code; the chosen one is emailed the job.
+ */
 function AssignContractor({ requestId, skill, onDone }: { requestId: string; skill: SpecialtySkill; onDone: () => Promise<void> }) {
   const id = useId();
-  const candidates = trpc.member.skills.membersWithSkill.useQuery({ skill });
-  const [memberId, setMemberId] = useState("");
+  const offer = trpc.member.owner.maintenance.contractors.useQuery({ id: requestId });
+  const [contractorId, setContractorId] = useState("");
   const assign = trpc.member.owner.maintenance.assign.useMutation({ onSuccess: onDone });
+  const directory = `/contractors?trade=${encodeURIComponent(skill)}`;
   return (
-    <Section title="Find a contractor in the skills network">
-      {candidates.isPending ? (
-        <Working label="Looking for members..." />
-      ) : candidates.isError ? (
-        <Failed error={candidates.error} what="the skills network" />
-      ) : candidates.data.length === 0 ? (
-        <p className="text-sm text-slate-600">No member is listed for {skill} yet.</p>
+    <Section title="Assign a contractor from the directory">
+      {offer.isPending ? (
+        <Working label="Looking in the contractor directory..." />
+      ) : offer.isError ? (
+        <Failed error={offer.error} what="the contractor directory" />
+      ) : offer.data.contractors.length === 0 ? (
+        <p className="text-sm text-slate-600">
+          No verified {skill} contractor of the directory serves {offer.data.zip} yet
+          {offer.data.elsewhere > 0 ? ` (${offer.data.elsewhere} serve${offer.data.elsewhere === 1 ? "s" : ""} other ZIP codes)` : ""}.{" "}
+          <a href={directory} className="text-brand-700 underline">
+            Search the directory
+          </a>
+        </p>
       ) : (
         <form
           className="flex flex-wrap items-end gap-3"
           onSubmit={(e) => {
             e.preventDefault();
-            if (memberId) assign.mutate({ id: requestId, member_id: memberId });
+            if (contractorId) assign.mutate({ id: requestId, contractor_id: contractorId });
           }}
         >
           <div className="min-w-56 flex-1">
-            <Field id={id} label={`Members listed for ${skill}`}>
-              <select id={id} className={inputClass} value={memberId} onChange={(e) => setMemberId(e.target.value)}>
-                <option value="">Choose a member</option>
-                {candidates.data.map((m) => (
-                  <option key={m.id} value={m.id}>
-                    {m.display_name}
-                    {m.license_status ? ` (${m.license_status})` : ""}
+            <Field id={id} label={`Verified ${skill} contractors serving ${offer.data.zip}`}>
+              <select id={id} className={inputClass} value={contractorId} onChange={(e) => setContractorId(e.target.value)}>
+                <option value="">Choose a contractor</option>
+                {offer.data.contractors.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.business_name}
+                    {c.rating_average !== null ? ` (${c.rating_average} of 5, ${c.review_count} review${c.review_count === 1 ? "" : "s"})` : ""}
                   </option>
                 ))}
               </select>
             </Field>
           </div>
-          <Button type="submit" variant="secondary" disabled={!memberId || assign.isPending}>
+          <Button type="submit" variant="secondary" disabled={!contractorId || assign.isPending}>
             {assign.isPending ? "Sending..." : "Assign and email the job"}
           </Button>
           {assign.isSuccess && (

@@ -12,6 +12,7 @@ import { day, Failed, FormError, money, Section, Working } from "../owner/ui.tsx
 import { UpgradeButtons } from "../../billing/UpgradeButtons.tsx";
 import { ReportsNav } from "./MonthlyStatementPage.tsx";
 import { usePortalApi } from "../portal-api.ts";
+import { useBeforeBuying } from "../owner/useBeforeBuying.ts";
 
 const LINE_KEYS = ["3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16", "17", "18", "19", "20", "21"] as const;
 const amount = (cents: number) => (cents < 0 ? `(${money(-cents)})` : money(cents));
@@ -40,6 +41,7 @@ export default function ScheduleEPage({ canWrite, level, email }: { canWrite: bo
   }, [returning, refused, refetchReport]);
 
   const buy = trpc.member.owner.purchases.start.useMutation({ onSuccess: (answer) => window.location.assign(answer.checkout_url ?? "/portal/reports/schedule-e") });
+  const beforeBuying = useBeforeBuying();
   const years = Array.from({ length: 8 }, (_, i) => thisYear - i);
 
   return (
@@ -88,7 +90,7 @@ export default function ScheduleEPage({ canWrite, level, email }: { canWrite: bo
                 </p>
                 {pending && <p className="mt-2 text-sm">A checkout for {year} is open: buying again continues it.</p>}
                 <div className="mt-3 flex flex-wrap gap-3">
-                  <Button onClick={() => buy.mutate({ item: "tax_report", year })} disabled={!canWrite || buy.isPending}>
+                  <Button onClick={async () => (await beforeBuying("tax_report", `the ${year} Schedule E report`)) && buy.mutate({ item: "tax_report", year })} disabled={!canWrite || buy.isPending}>
                     {buy.isPending ? "Opening checkout..." : `Buy the ${year} Schedule E Report`}
                   </Button>
                 </div>

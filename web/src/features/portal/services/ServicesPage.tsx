@@ -1,12 +1,13 @@
 import { useId, useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
-import { alaCarteLabel, type MembershipLevel } from "@shared/membership.ts";
+import { alaCarteLabel, SUPPORT_FIRST_REPLY, type MembershipLevel } from "@shared/membership.ts";
 import { ASSOCIATION_TIME_ZONE } from "@shared/time.ts";
 import { Button } from "../../../components/Button.tsx";
 import { Field, inputClass } from "../../../components/FormField.tsx";
 import { trpc } from "../../../trpc.ts";
 import { Failed, FormError, money, Section, Working } from "../owner/ui.tsx";
 import { AttachFile } from "./AttachFile.tsx";
+import { useBeforeBuying } from "../owner/useBeforeBuying.ts";
 
 // Premium services (PORTAL.md 7): what the owner's level includes and what they bought, the staff
 // access switch with the audit of what staff did, bookkeeping requests and support tickets.
@@ -21,12 +22,12 @@ export const RESPONSE_STATE_LABEL = {
   closed: "Closed",
 } as const;
 
-export default function ServicesPage({ canWrite, level }: { canWrite: boolean; level: MembershipLevel }) {
+export default function ServicesPage({ canWrite, level, demo = false }: { canWrite: boolean; level: MembershipLevel; demo?: boolean }) {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold text-slate-900">Premium services</h1>
       <Included level={level} />
-      <StaffAccess canWrite={canWrite} />
+      <StaffAccess canWrite={canWrite} canRevoke={!demo} />
       <Tickets canWrite={canWrite} />
       <Bookkeeping canWrite={canWrite} level={level} />
     </div>
@@ -36,12 +37,17 @@ export default function ServicesPage({ canWrite, level }: { canWrite: boolean; l
 function Included({ level }: { level: MembershipLevel }) {
   const purchases = trpc.member.owner.purchases.list.useQuery();
   const premium = level === "Premium";
+  const paidLevel = premium ? "Premium" : "Standard";
   return (
     <Section title="What your membership includes">
       <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
-        <li>Support tickets: {premium ? "a first reply within 4 business hours" : "a first reply within 2 business days"} (Monday to Friday, 9:00 to 17:00 Chicago time).</li>
-        <li>Bookkeeping support: {premium ? "included" : alaCarteLabel("bookkeeping", "Standard")}.</li>
+        <li>Support tickets: a first reply within {SUPPORT_FIRST_REPLY[paidLevel].words} (Monday to Friday, 9:00 to 17:00 Chicago time).</li>
+        <li>
+          Bookkeeping support: {premium ? "included" : alaCarteLabel("bookkeeping", "Standard")}. With your staff access granted, our staff enter and categorise your
+          expenses and record rent payments and charges in your ledgers; every change is listed under Staff access.
+        </li>
         <li>Schedule E report: {premium ? "included" : alaCarteLabel("tax_report", "Standard")}.</li>
+        <li>Eviction coordination: {alaCarteLabel("eviction_case", paidLevel)}.</li>
       </ul>
       <h3 className="mt-4 font-semibold text-slate-900">What you bought</h3>
       {purchases.isPending ? (
@@ -79,7 +85,8 @@ function Included({ level }: { level: MembershipLevel }) {
   );
 }
 
-function StaffAccess({ canWrite }: { canWrite: boolean }) {
+/** `canRevoke`: an owner may always revoke, read-only or not; the demo's visitor is no owner. */
+function StaffAccess({ canWrite, canRevoke }: { canWrite: boolean; canRevoke: boolean }) {
   // What staff did changes without the owner doing anything: read afresh whenever the page opens.
   const status = trpc.member.owner.services.staffAccess.useQuery(undefined, { refetchOnMount: "always" });
   const utils = trpc.useUtils();
@@ -93,14 +100,16 @@ function StaffAccess({ canWrite }: { canWrite: boolean }) {
     <Section title="Staff access">
       <p className="text-sm text-slate-700">
         {granted
-          ? `The association's staff may read your books and categorise or add expenses (granted ${at(status.data.granted_at)}). Everything they do is listed below.`
+          ? `The association's staff may read your books, categorise or add expenses, and record rent payments and charges in your ledgers (granted ${at(status.data.granted_at)}). Everything they do is listed below.`
           : "The association's staff cannot see your books. Grant access when you want help with your bookkeeping; you can revoke it at any time."}
       </p>
       <div className="mt-3">
         {granted ? (
-          <Button variant="secondary" disabled={revoke.isPending} onClick={() => revoke.mutate()}>
-            Revoke Staff Access
-          </Button>
+          canRevoke && (
+            <Button variant="secondary" disabled={revoke.isPending} onClick={() => revoke.mutate()}>
+              Revoke Staff Access
+            </Button>
+          )
         ) : (
           canWrite && (
             <Button disabled={grant.isPending} onClick={() => grant.mutate()}>
@@ -207,6 +216,7 @@ function Bookkeeping({ canWrite, level }: { canWrite: boolean; level: Membership
     },
   });
   const buy = trpc.member.owner.purchases.start.useMutation({ onSuccess: (p) => p.checkout_url && window.location.assign(p.checkout_url) });
+  const beforeBuying = useBeforeBuying();
   const noteId = useId();
   if (list.isPending) return <Working label="Loading bookkeeping requests..." />;
   if (list.isError) return <Failed error={list.error} what="your bookkeeping requests" onRetry={() => void list.refetch()} />;
@@ -216,7 +226,7 @@ function Bookkeeping({ canWrite, level }: { canWrite: boolean; level: Membership
       {canWrite && !access && level === "Standard" && (
         <div className="mb-3 text-sm text-slate-700">
           <p>Bookkeeping support is {alaCarteLabel("bookkeeping", "Standard")} for Standard members (included in Premium).</p>
-          <Button className="mt-2" disabled={buy.isPending} onClick={() => buy.mutate({ item: "bookkeeping" })}>
+          <Button className="mt-2" disabled={buy.isPending} onClick={async () => (await beforeBuying("bookkeeping", "this month of bookkeeping support")) && buy.mutate({ item: "bookkeeping" })}>
             Buy This Month
           </Button>
           <FormError error={buy.error} fallback="The checkout could not be started." />
