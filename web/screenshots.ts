@@ -4,7 +4,7 @@
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { ASSOCIATION_NAME } from "../src/shared/agreement.ts";
-import { portalScreenshots } from "../src/shared/content.ts";
+import { portalScreenshots } from "../src/shared/landing-details.ts";
 import { priceLabel } from "../src/shared/membership.ts";
 import { launchBrowser } from "../tests/support/browser.ts";
 import { applyAndSign } from "../tests/support/fixtures.ts";

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { emailOutbox, strategySessionRequests } from "../../src/server/db/schema.ts";
-import { faqs } from "../../src/shared/content.ts";
+import { faqs } from "../../src/shared/landing-details.ts";
 import { priceTable } from "../../src/shared/membership.ts";
 import { startDemoHost, type DemoHost } from "../support/demo-host.ts";
 import { hidden, serverAndBrowser, shown, until } from "../support/browser.ts";

@@ -8,7 +8,10 @@ import { Root } from "./Root.tsx";
 /** The app's HTML for one path, with every lazy page resolved. */
 export async function renderPage(path: string): Promise<string> {
   const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={path}>{children}</StaticRouter>;
-  const { prelude } = await prerenderToNodeStream(<Root router={Router} />);
+  // One document with every boundary in place: a large Suspense boundary (the landing page's
+  // sections below the fold) is otherwise sent apart with an inline script to move it, which the
+  // Content-Security-Policy (script-src 'self') blocks.
+  const { prelude } = await prerenderToNodeStream(<Root router={Router} />, { progressiveChunkSize: Number.POSITIVE_INFINITY });
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk));
   return Buffer.concat(chunks).toString("utf8");

@@ -1,22 +1,19 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useLocation } from "react-router-dom";
 import { SiteFooter } from "../components/SiteFooter.tsx";
 import { SiteHeader } from "../components/SiteHeader.tsx";
 import { showApplySection } from "../features/landing/apply-loader.ts";
-import { Audiences } from "../features/landing/Audiences.tsx";
 import { Benefits } from "../features/landing/Benefits.tsx";
 import { ContactSection } from "../features/landing/ContactSection.tsx";
-import { CostComparison } from "../features/landing/CostComparison.tsx";
-import { FaqList } from "../features/landing/FaqList.tsx";
-import { FeatureComparison } from "../features/landing/FeatureComparison.tsx";
 import { Hero } from "../features/landing/Hero.tsx";
 import { MembershipLevels } from "../features/landing/MembershipLevels.tsx";
-import { PortalPreview } from "../features/landing/PortalPreview.tsx";
-import { Section } from "../features/landing/Section.tsx";
 import { Services } from "../features/landing/Services.tsx";
-import { Testimonials } from "../features/landing/Testimonials.tsx";
 import { usePageMeta } from "../lib/page-meta.ts";
 import { scrollToSection } from "../lib/scroll.ts";
+
+const loadBelowTheFold = () => import("../features/landing/BelowTheFold.tsx");
+/** Who it is for to the portal preview: their own chunk, fetched as soon as the page runs. */
+const BelowTheFold = lazy(loadBelowTheFold);
 
 /** The landing page (SPEC.md 2): every section in the order SPEC.md names them. */
 export function HomePage() {
@@ -28,7 +25,16 @@ export function HomePage() {
     const id = decodeURIComponent(hash.slice(1));
     if (!id) return;
     if (id === "apply" || id === "contact") showApplySection();
-    requestAnimationFrame(() => scrollToSection(id));
+    // Arriving from another page, the sections below the fold may still be loading: wait until
+    // they are on the page (the FAQ is one of them), since they move every section after them.
+    let frames = 0;
+    let frame = 0;
+    const tryScroll = () => {
+      const settled = document.getElementById("faq") !== null;
+      if ((!settled || !scrollToSection(id)) && ++frames < 300) frame = requestAnimationFrame(tryScroll);
+    };
+    void loadBelowTheFold().then(() => (frame = requestAnimationFrame(tryScroll)));
+    return () => cancelAnimationFrame(frame);
   }, [hash]);
 
   return (
@@ -39,14 +45,9 @@ export function HomePage() {
         <Benefits />
         <Services />
         <MembershipLevels />
-        <Audiences />
-        <Testimonials />
-        <CostComparison />
-        <FeatureComparison />
-        <Section id="faq" tone="slate" title="Frequently asked questions">
-          <FaqList />
-        </Section>
-        <PortalPreview />
+        <Suspense fallback={null}>
+          <BelowTheFold />
+        </Suspense>
         <ContactSection />
       </main>
       <SiteFooter />

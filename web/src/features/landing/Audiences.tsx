@@ -1,4 +1,4 @@
-import { targetAudiences } from "@shared/content.ts";
+import { targetAudiences } from "@shared/landing-details.ts";
 import { Icon } from "./Icon.tsx";
 import { Section } from "./Section.tsx";
 

@@ -1,4 +1,4 @@
-import type { BreakEvenRow } from "@shared/content.ts";
+import type { BreakEvenRow } from "@shared/landing-details.ts";
 
 // A grouped bar chart drawn as SVG: the same rows as the table, no chart library (its weight
 // would not fit the landing page's script budget) and it renders in the pre-built HTML.

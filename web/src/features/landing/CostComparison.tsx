@@ -1,4 +1,4 @@
-import { aLaCarte, breakEvenRows, traditionalExtraFees, TRADITIONAL_FEE_PERCENTS } from "@shared/content.ts";
+import { aLaCarte, breakEvenRows, traditionalExtraFees, TRADITIONAL_FEE_PERCENTS } from "@shared/landing-details.ts";
 import { formatCents } from "@shared/membership.ts";
 import { ClaimFigures } from "./ClaimFigures.tsx";
 import { ComparisonChart } from "./ComparisonChart.tsx";

@@ -1,4 +1,4 @@
-import { faqs } from "@shared/content.ts";
+import { faqs } from "@shared/landing-details.ts";
 
 /**
  * The questions as native disclosure widgets: keyboard and screen-reader support come with the

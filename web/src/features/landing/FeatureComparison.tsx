@@ -1,4 +1,4 @@
-import { featureComparison } from "@shared/content.ts";
+import { featureComparison } from "@shared/landing-details.ts";
 import { CheckIcon } from "./Icon.tsx";
 import { Section } from "./Section.tsx";
 

@@ -1,4 +1,4 @@
-import { portalScreenshots } from "@shared/content.ts";
+import { portalScreenshots } from "@shared/landing-details.ts";
 import { Link } from "react-router-dom";
 import { buttonClass } from "../../components/Button.tsx";
 import { useGoToSection } from "../../lib/use-section.ts";

@@ -1,4 +1,4 @@
-import { testimonials } from "@shared/content.ts";
+import { testimonials } from "@shared/landing-details.ts";
 import { StarIcon } from "./Icon.tsx";
 import { Section } from "./Section.tsx";
 
