@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { chicagoToday, plusDays, plusMonths } from "../../src/shared/calendar.ts";
 import { emailOutbox, evictionEvents, members } from "../../src/server/db/schema.ts";
-import { orderEnforceableThrough } from "../../src/server/domain/portal/eviction-rules.ts";
 import { FULL_PAYMENT_SENTENCE } from "../../src/server/documents/notice-pdf.ts";
 import { sessionIdOf, trpcCall } from "../support/billing.ts";
 import { applyAndSign, paidOwner, signInAsAdmin } from "../support/fixtures.ts";
@@ -317,10 +316,13 @@ describe("eviction cases and notices", () => {
     }
     expect((await admin.post(`/api/admin/evictions/${stdCase.id}/transitions`, { to: "enforced", note: "" })).status).toBe(409);
     expect((await admin.post(`/api/admin/evictions/${stdCase.id}/transitions`, { to: "nowhere", note: "" })).status).toBe(422);
-    const entered = plusDays(today(), -10);
+    const entered = "2026-11-14"; // ten days before the test's day
     const court = await admin.patch(`/api/admin/evictions/${stdCase.id}/court`, { case_number: "2026-M1-701234", courtroom: "1302", order_entered_on: entered, enforcement_on: `${today().slice(0, 4)}-12-20` });
     expect(court.status).toBe(200);
-    expect(court.body.court).toMatchObject({ case_number: "2026-M1-701234", order_enforceable_through: orderEnforceableThrough(entered), in_winter_moratorium: true });
+    // 735 ILCS 5/9-117: an eviction order may not be enforced more than 120 days after it is
+    // entered. From November 14, 2026: 16 days of November, 31, 31 and 28 to the end of February,
+    // and 14 of March make 120: March 14, 2027.
+    expect(court.body.court).toMatchObject({ case_number: "2026-M1-701234", order_enforceable_through: "2027-03-14", in_winter_moratorium: true });
     expect(court.body.court.warnings.join(" ")).toContain("winter moratorium");
     expect((await admin.post(`/api/admin/evictions/${stdCase.id}/notes`, { body: "Hearing set, bring the ledger" })).status).toBe(201);
     const doc = await admin.upload(`/api/admin/evictions/${stdCase.id}/documents`, { name: "summons.pdf", bytes: await pdfBytes("Summons") });

@@ -28,13 +28,16 @@ if (!existsSync(CHROMIUM_PATH)) {
   }
 }
 
-// `--db-only` (CI's second pass, on the other database): what does not depend on the database (the
-// type-check, the web build, the unit tests of the pure rules) ran in the first pass; run the rest.
+// `--db-only` (CI's second pass, on the other database): what does not depend on which database
+// runs (the type-check, the web build, the unit tests of the pure rules, and the browser tests,
+// which see the database only through the API that the API tests check on both) ran in the first
+// pass; run the API and process tests (docs/decisions/0082).
 const dbOnly = process.argv.includes("--db-only");
 if (!dbOnly) {
   await run(["npx", "tsc", "-p", "tsconfig.json", "--noEmit"], "Type-checking server, web and tests");
   await run(["npm", "run", "--silent", "build"], "Building the web app");
 } else if (!existsSync(resolve(root, "web/dist/index.html"))) {
+  // The API tests read the built pages too (the landing page's weight, the server-written pages).
   await run(["npm", "run", "--silent", "build"], "Building the web app (none was built yet)");
 }
 // Test files run in worker processes, each file isolated in its own (its database, server and
@@ -43,7 +46,7 @@ const jobs = process.env.TEST_JOBS ?? "3";
 const parallel = [`--parallel=${jobs}`, "--timings=tests/support/test-timings.json"];
 // The fault tests (SIGKILL, two servers, a PostgreSQL restart) are a run of their own: npm run test:faults.
 const args = process.argv.slice(2).filter((a) => a !== "--db-only");
-const files = args.some((a) => !a.startsWith("-")) ? [] : dbOnly ? ["tests/api", "tests/process", "tests/browser"] : ["tests/unit", "tests/api", "tests/process", "tests/browser"];
+const files = args.some((a) => !a.startsWith("-")) ? [] : dbOnly ? ["tests/api", "tests/process"] : ["tests/unit", "tests/api", "tests/process", "tests/browser"];
 await run(
   ["bun", "test", "--timeout", "60000", ...parallel, ...args, ...files],
   `Running the tests on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`,
