@@ -1,7 +1,8 @@
 // `bun run bench:web`: builds the web app, serves it with the real server, and measures the
 // landing page in headless Chromium on a throttled phone: the JavaScript and CSS it loads
 // (gzip bytes), first and largest contentful paint, and Lighthouse's performance and
-// accessibility scores. Prints a table and writes the figures as JSON (--json FILE).
+// accessibility scores; then Lighthouse's mobile run on the tenant's home, signed in (what
+// tenants open on a phone). Prints a table and writes the figures as JSON (--json FILE).
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -9,6 +10,8 @@ import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { loadConfig } from "../src/server/config.ts";
 import { startServer } from "../src/server/server.ts";
+import { latestEmail, paidOwner } from "../tests/support/fixtures.ts";
+import { ApiClient } from "../tests/support/harness.ts";
 
 const root = resolve(import.meta.dir, "..");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -38,6 +41,33 @@ const config = loadConfig({ ...process.env, NODE_ENV: "production", PAYMENTS_TES
 const server = await startServer(config, { webDist: dist, log: () => {} });
 (server.services.config as { PUBLIC_URL: string }).PUBLIC_URL = server.url;
 const url = `${server.url}/`;
+
+/**
+ * A tenant signed in to the tenant portal, the way a tenant gets there: an owner's lease, the
+ * owner's invitation email, the link confirmed. Answers the session cookie.
+ */
+async function tenantSession(): Promise<string> {
+  const client = () => new ApiClient((path, init) => fetch(new URL(path, server.url), init), server.url);
+  const owner = client();
+  await paidOwner(owner, "Standard");
+  const property = await owner.post("/api/portal/properties", { address: { line1: "1834 S Loomis St", city: "Chicago", zip: "60608" }, property_type: "single_family" });
+  const email = `bench.tenant.${Date.now()}@tenants.example.net`;
+  const lease = await owner.post("/api/portal/leases", {
+    unit_id: property.body.units[0].id,
+    start_date: `${new Date().getFullYear()}-01-01`,
+    rent_cents: 150_000,
+    due_day: 1,
+    late_fee: null,
+    tenants: [{ first_name: "Tess", last_name: "Renter", email }],
+  });
+  await owner.post(`/api/portal/leases/${lease.body.id}/tenants/${lease.body.tenants[0].id}/invite`);
+  const invitation = await latestEmail(server.services, email, "tenant_invite");
+  const token = invitation.text.match(/\/tenant\/link\?token=([a-z2-7]{32})/)![1];
+  const tenant = client();
+  const confirmed = await tenant.post("/api/tenant/sign-in-link/confirm", { token });
+  if (confirmed.status !== 200) throw new Error(`tenant sign-in: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+  return [...tenant.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+}
 
 interface Load {
   jsGzip: number;
@@ -98,13 +128,14 @@ interface LighthouseScores {
 }
 
 /** Lighthouse's mobile audit (its default: simulated slow 4G and 4x CPU) with the system Chromium. */
-async function lighthouse(): Promise<LighthouseScores> {
+async function lighthouse(target = url, cookie?: string): Promise<LighthouseScores> {
   const report = join(work, `lighthouse-${Date.now()}.json`);
   await run(
     [
       "node",
       join(root, "node_modules/lighthouse/cli/index.js"),
-      url,
+      target,
+      ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
       "--quiet",
       `--chrome-path=${CHROMIUM}`,
       "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage",
@@ -129,10 +160,13 @@ async function lighthouse(): Promise<LighthouseScores> {
 try {
   const loads: Load[] = [];
   const audits: LighthouseScores[] = [];
+  const tenantAudits: LighthouseScores[] = [];
+  const cookie = await tenantSession();
   for (let i = 0; i < RUNS; i++) {
     console.log(`Run ${i + 1} of ${RUNS}...`);
     loads.push(await measureLoad());
     audits.push(await lighthouse());
+    tenantAudits.push(await lighthouse(`${server.url}/tenant`, cookie));
   }
   const figures = {
     url: "/",
@@ -150,6 +184,15 @@ try {
       tbtMs: Math.round(median(audits.map((a) => a.tbt))),
       cls: Math.round(median(audits.map((a) => a.cls)) * 1000) / 1000,
     },
+    tenantHome: {
+      url: "/tenant",
+      performance: median(tenantAudits.map((a) => a.performance)),
+      accessibility: median(tenantAudits.map((a) => a.accessibility)),
+      fcpMs: Math.round(median(tenantAudits.map((a) => a.fcp))),
+      lcpMs: Math.round(median(tenantAudits.map((a) => a.lcp))),
+      tbtMs: Math.round(median(tenantAudits.map((a) => a.tbt))),
+      cls: Math.round(median(tenantAudits.map((a) => a.cls)) * 1000) / 1000,
+    },
   };
   const mark = (ok: boolean) => (ok ? "ok" : "MISSED");
   console.log(`
@@ -161,7 +204,12 @@ Landing page (/) on a throttled phone, median of ${RUNS} runs
   Total blocking time           (Lighthouse ${figures.lighthouse.tbtMs} ms), layout shift ${figures.lighthouse.cls}
   Lighthouse performance        ${figures.lighthouse.performance}   target >= ${TARGETS.performance}   ${mark(figures.lighthouse.performance >= TARGETS.performance)}
   Lighthouse accessibility      ${figures.lighthouse.accessibility}   target ${TARGETS.accessibility}   ${mark(figures.lighthouse.accessibility >= TARGETS.accessibility)}
-  Scripts: ${figures.jsFiles.join(", ")}`);
+  Scripts: ${figures.jsFiles.join(", ")}
+
+Tenant home (/tenant, signed in), Lighthouse mobile, median of ${RUNS} runs
+  Performance                   ${figures.tenantHome.performance}   target >= ${TARGETS.performance}   ${mark(figures.tenantHome.performance >= TARGETS.performance)}
+  Accessibility                 ${figures.tenantHome.accessibility}   target ${TARGETS.accessibility}   ${mark(figures.tenantHome.accessibility >= TARGETS.accessibility)}
+  First / largest contentful paint  ${figures.tenantHome.fcpMs} / ${figures.tenantHome.lcpMs} ms, blocking ${figures.tenantHome.tbtMs} ms, layout shift ${figures.tenantHome.cls}`);
   if (jsonOut) await Bun.write(jsonOut, JSON.stringify(figures, null, 2));
 } finally {
   await server.stop();

@@ -44,9 +44,9 @@ for (const { name: screen, viewport } of VIEWPORTS) {
     const page = await context.newPage();
     await page.goto(`${ctx.server.url}/basic-portal`);
     await shown(page.getByRole("heading", { name: "Basic Member Portal" }));
-    // The site's own header and navigation are there.
+    // The signed-in area's own header; the community's row on a wide screen, its sections menu on a phone.
     await shown(page.getByRole("banner"));
-    await shown(page.getByRole("navigation", { name: "Member" }));
+    await shown(viewport.width < 500 ? page.getByRole("button", { name: /^Sections:/ }) : page.getByRole("navigation", { name: "Member" }));
 
     // The four tabs sit in even rows: two and two on a phone, one row on a desktop.
     const tabs = page.getByRole("tablist", { name: "Member portal sections" }).getByRole("tab");

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { chicagoToday, periodOf, plusMonths } from "../../src/shared/calendar.ts";
-import { seriousViolations, serverAndBrowser, shown, until } from "../support/browser.ts";
+import { openPortalSection, seriousViolations, serverAndBrowser, shown, until } from "../support/browser.ts";
 import { paidOwner } from "../support/fixtures.ts";
 import { PNG_BYTES } from "../support/files.ts";
 
@@ -39,9 +39,8 @@ async function download(page: Page, name: RegExp | string) {
 }
 
 async function walkThrough(page: Page, phone: boolean) {
-  const nav = page.getByRole("navigation", { name: "Member area" });
   await page.goto(`${ctx.server.url}/portal`);
-  await nav.getByRole("link", { name: "Expenses" }).click();
+  await openPortalSection(page, "Expenses");
   await shown(page.getByRole("heading", { name: "Expenses" }));
 
   // Record an expense with a receipt.
@@ -72,7 +71,7 @@ async function walkThrough(page: Page, phone: boolean) {
   await shown(page.getByText("Imported 10 expenses from bank-checking-chase-style.csv."));
 
   // The monthly statement of last month, its PDF and CSV.
-  await nav.getByRole("link", { name: "Reports" }).click();
+  await openPortalSection(page, "Reports");
   await shown(page.getByRole("heading", { name: "Monthly owner statement" }));
   await page.getByLabel("Month", { exact: true }).fill(lastMonth());
   const portfolio = page.getByRole("article", { name: "Statement of All properties" });
@@ -122,7 +121,7 @@ describe("an owner's expenses and reports", () => {
     await walkThrough(page, true);
     for (const path of ["/portal/expenses", "/portal/expenses/import", "/portal/reports/monthly", "/portal/reports/schedule-e"]) {
       await page.goto(`${ctx.server.url}${path}`);
-      await shown(page.getByRole("navigation", { name: "Member area" }));
+      await shown(page.getByRole("button", { name: /^Sections:/ }));
       await page.waitForLoadState("networkidle");
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), path).toBeLessThanOrEqual(0);
     }

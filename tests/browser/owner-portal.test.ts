@@ -1,7 +1,7 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { chicagoToday, periodOf, plusMonths } from "../../src/shared/calendar.ts";
 import type { Page } from "playwright-core";
-import { seriousViolations, serverAndBrowser, shown } from "../support/browser.ts";
+import { openPortalSection, seriousViolations, serverAndBrowser, shown } from "../support/browser.ts";
 import { applyAndSign, paidOwner } from "../support/fixtures.ts";
 
 // The owner portal as an owner uses it, in Chromium, on a desktop and on a 390 px phone: a
@@ -75,14 +75,14 @@ async function walkThrough(page: Page, phone: boolean) {
   expect(dollars(owedBefore) - dollars(owedAfter)).toBe(1200);
 
   // The dashboard: this month's collected rent and the late tenant.
-  await page.getByRole("navigation", { name: "Member area" }).getByRole("link", { name: "Dashboard" }).click();
+  await openPortalSection(page, "Dashboard");
   await shown(page.getByText("Collected in", { exact: false }));
   await shown(page.getByRole("heading", { name: "Late rent" }));
   await shown(page.getByRole("link", { name: /Tess Renter, Pilsen two-flat unit 1/ }).first());
   await shown(page.getByText("$1,200.00", { exact: true }).first());
 
   // The rent roll of this month: the lease, paid in part.
-  await page.getByRole("navigation", { name: "Member area" }).getByRole("link", { name: "Rent Roll" }).click();
+  await openPortalSection(page, "Rent Roll");
   const roll = phone ? page.getByRole("list", { name: /^Rent roll for / }) : page.getByRole("table", { name: /^Rent roll for / });
   await shown(roll);
   await shown(roll.getByText("Partial"));

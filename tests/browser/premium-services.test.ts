@@ -2,7 +2,7 @@ import { expect, setDefaultTimeout, test } from "bun:test";
 import { chicagoToday } from "../../src/shared/calendar.ts";
 import { adminUsers } from "../../src/server/db/schema.ts";
 import { createSession } from "../../src/server/domain/sessions.ts";
-import { serverAndBrowser, shown } from "../support/browser.ts";
+import { openPortalSection, serverAndBrowser, shown } from "../support/browser.ts";
 import { latestEmail, paidOwner } from "../support/fixtures.ts";
 
 // Premium services in Chromium: a Premium owner grants staff access and opens a support ticket;
@@ -25,7 +25,7 @@ test("a Premium owner grants staff access and opens a ticket; staff answer it an
   const errors: string[] = [];
   owner.on("pageerror", (e) => errors.push(e.message));
   await owner.goto(`${ctx.server.url}/portal`);
-  await owner.getByRole("navigation", { name: "Member area" }).getByRole("link", { name: "Premium Services" }).click();
+  await openPortalSection(owner, "Premium Services");
   await shown(owner.getByRole("heading", { name: "Premium services", level: 1 }));
   await owner.getByRole("button", { name: "Grant Staff Access" }).click();
   await shown(owner.getByRole("button", { name: "Revoke Staff Access" }));

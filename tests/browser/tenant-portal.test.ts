@@ -1,7 +1,7 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
 import { chicagoToday, periodOf, plusMonths } from "../../src/shared/calendar.ts";
-import { seriousViolations, serverAndBrowser, shown } from "../support/browser.ts";
+import { openPortalSection, seriousViolations, serverAndBrowser, shown } from "../support/browser.ts";
 import { PNG_BYTES } from "../support/files.ts";
 import { latestEmail, paidOwner } from "../support/fixtures.ts";
 
@@ -62,7 +62,7 @@ async function journey(viewport: { width: number; height: number }) {
     await shown(owner.page.getByText(`Invitation sent to ${email}.`));
 
     // The owner connects payouts: the TEST MODE onboarding, back to Online Rent.
-    await owner.page.getByRole("navigation", { name: "Member area" }).getByRole("link", { name: "Online Rent" }).click();
+    await openPortalSection(owner.page, "Online Rent");
     await owner.page.getByRole("button", { name: "Connect payouts" }).click();
     await owner.page.waitForURL(/\/test-connect\?account=/);
     await shown(owner.page.getByText("TEST MODE: no real card is charged"));
@@ -116,7 +116,7 @@ async function journey(viewport: { width: number; height: number }) {
     if (phone) await noOverflow(tenant.page);
 
     // The owner takes it from submitted to completed, with notes.
-    await owner.page.getByRole("navigation", { name: "Member area" }).getByRole("link", { name: "Maintenance" }).click();
+    await openPortalSection(owner.page, "Maintenance");
     await owner.page.getByRole("link", { name: "Kitchen sink leaks" }).click();
     await shown(owner.page.getByRole("heading", { name: "Kitchen sink leaks" }));
     for (const [button, note] of [

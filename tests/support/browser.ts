@@ -82,3 +82,16 @@ export async function seriousViolations(page: import("playwright-core").Page): P
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
 }
+
+/** Opens a section of the member portal the way its screen offers it: the tabs on a wide screen, the sections menu on a phone. */
+export async function openPortalSection(page: import("playwright-core").Page, name: string): Promise<void> {
+  const menu = page.getByRole("button", { name: /^Sections:/ });
+  const tabs = page.getByRole("navigation", { name: "Member area" });
+  await shown(menu.or(tabs));
+  if (await menu.isVisible()) {
+    await menu.click();
+    await page.getByRole("menuitem", { name, exact: true }).click();
+  } else {
+    await tabs.getByRole("link", { name, exact: true }).click();
+  }
+}

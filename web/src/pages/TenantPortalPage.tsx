@@ -3,7 +3,7 @@ import { Link, NavLink, Route, Routes } from "react-router-dom";
 import { PageLoading } from "../App.tsx";
 import { Button } from "../components/Button.tsx";
 import { SiteFooter } from "../components/SiteFooter.tsx";
-import { SiteHeader } from "../components/SiteHeader.tsx";
+import { AppHeader } from "../components/AppHeader.tsx";
 import { TenantLinkPage, TenantSignIn } from "../features/tenant/TenantSignIn.tsx";
 import { trpc } from "../trpc.ts";
 
@@ -67,19 +67,15 @@ function TenantLayout({ name, children }: { name: string; children: ReactNode })
   const signOut = trpc.public.tenantAuth.logout.useMutation({ onSuccess: () => utils.invalidate() });
   return (
     <>
-      <SiteHeader />
+      <AppHeader home="/tenant" title="Tenant Portal">
+        <Button variant="ghost" className="px-3 text-sm" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+          {signOut.isPending ? "Signing out..." : "Sign Out"}
+        </Button>
+      </AppHeader>
       <div className="min-h-screen bg-slate-50">
         <div className="border-b border-slate-200 bg-white">
-          <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-4">
-            <div>
-              <h1 className="text-xl font-bold text-slate-900">Tenant Portal</h1>
-              <p className="text-sm text-slate-600">Signed in as {name}</p>
-            </div>
-            <Button variant="ghost" className="text-sm" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
-              {signOut.isPending ? "Signing out..." : "Sign Out"}
-            </Button>
-          </div>
-          <nav aria-label="Tenant portal" className="mx-auto max-w-5xl px-4 pb-3">
+          <p className="mx-auto max-w-5xl px-4 pt-2 text-sm text-slate-600">Signed in as {name}</p>
+          <nav aria-label="Tenant portal" className="mx-auto max-w-5xl px-4 py-2">
             <ul className="flex flex-wrap gap-1">
               <li>
                 <NavLink to="/tenant" end className={navClass}>

@@ -10,7 +10,8 @@ import { trpc } from "../../trpc.ts";
 // The frame of every community page: the site header, the member navigation (with the unread
 // notifications count for members), the page, the footer.
 
-const NAV = [
+/** The community's sections, for everyone (the member portal's menu lists them too). */
+export const COMMUNITY_LINKS = [
   { to: "/community", label: "Forum", end: false },
   { to: "/updates", label: "Legal updates", end: false },
   { to: "/webinars", label: "Webinars", end: false },
@@ -43,7 +44,7 @@ export function MemberNav() {
   return (
     <nav aria-label="Member" className="border-b border-slate-200 bg-white">
       <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 py-2">
-        {NAV.map((item) => (
+        {COMMUNITY_LINKS.map((item) => (
           <li key={item.to}>
             <NavLink to={item.to} end={item.end} className={navClass}>
               {item.label}

@@ -1,12 +1,13 @@
 import { useState, type ReactNode } from "react";
 import { Link, NavLink, useNavigate, useSearchParams } from "react-router-dom";
 import { Button, buttonClass } from "../../components/Button.tsx";
+import { AppHeader } from "../../components/AppHeader.tsx";
+import { SectionsMenu, type SectionLink } from "../../components/SectionsMenu.tsx";
 import { SiteFooter } from "../../components/SiteFooter.tsx";
-import { SiteHeader } from "../../components/SiteHeader.tsx";
 import { CompletePaymentCard, isSignedUnpaid } from "../billing/CompletePayment.tsx";
 import { ManageSubscriptionDialog, MembershipDate } from "../billing/ManageSubscriptionDialog.tsx";
 import { useSignOut } from "../account/useSignOut.ts";
-import { MemberNav } from "../community/CommunityLayout.tsx";
+import { COMMUNITY_LINKS, MemberNav } from "../community/CommunityLayout.tsx";
 import type { MemberInfo } from "../portal/types.ts";
 
 /** The owner tools, in the member area's navigation for Standard and Premium members (and a downgraded owner). */
@@ -39,15 +40,26 @@ export function MemberAreaLayout({ member, ownerTools, children }: { member: Mem
   const unpaid = isSignedUnpaid(member);
   // The title and badge say what the member has: a signed, unpaid level is not yet that level's portal.
   const title = unpaid ? "Member Portal" : `${member.membership_level} Member Portal`;
+  const home = ownerTools ? "/portal" : "/basic-portal";
+  const sections: SectionLink[] = [
+    ...(ownerTools ? OWNER_LINKS : []),
+    { to: ownerTools ? "/portal/resources" : "/basic-portal", label: ownerTools ? "Member Resources" : "Documents, Skills & Account" },
+  ];
   return (
     <>
-      <SiteHeader />
-      <MemberNav />
+      <AppHeader home={home} title={title}>
+        <Button variant="ghost" className="px-3 text-sm" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+          {signOut.isPending ? "Signing out..." : "Sign Out"}
+        </Button>
+      </AppHeader>
+      {/* The community's row on wider screens; on a phone its links are in the sections menu. */}
+      <div className="hidden md:block">
+        <MemberNav />
+      </div>
       <div className="min-h-screen bg-slate-50">
         <div className="border-b border-slate-200 bg-white">
-          <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-4">
-            <div className="flex flex-wrap items-center gap-3">
-              <h1 className="text-xl font-bold text-slate-900">{title}</h1>
+          <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-2 sm:py-3">
+            <div className="flex flex-wrap items-center gap-2">
               {unpaid ? (
                 <span className="rounded-full bg-amber-100 px-3 py-1 text-sm font-medium text-amber-900">
                   {member.membership_level}: payment not completed
@@ -60,26 +72,33 @@ export function MemberAreaLayout({ member, ownerTools, children }: { member: Mem
             <div className="flex flex-wrap items-center gap-2">
               {ownerTools && <BooksSearch />}
               <ManageSubscriptionDialog email={member.email} />
-              <Button variant="ghost" className="text-sm" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
-                {signOut.isPending ? "Signing out..." : "Sign Out"}
-              </Button>
             </div>
           </div>
-          <nav aria-label="Member area" className="mx-auto max-w-6xl px-4 pb-3">
+          <SectionsMenu
+            label="Sections"
+            className="px-4 pb-3 md:hidden"
+            groups={[
+              { links: sections },
+              {
+                name: "Community",
+                links: [
+                  ...COMMUNITY_LINKS,
+                  { to: "/community/notifications", label: "Notifications" },
+                  { to: "/email/preferences", label: "Email preferences" },
+                ],
+              },
+              ...(!ownerTools ? [{ links: [{ to: "/portal", label: "Owner Portal" }] }] : []),
+            ]}
+          />
+          <nav aria-label="Member area" className="mx-auto hidden max-w-6xl px-4 pb-3 md:block">
             <ul className="flex flex-wrap gap-1">
-              {ownerTools &&
-                OWNER_LINKS.map((link) => (
-                  <li key={link.to}>
-                    <NavLink to={link.to} end={"end" in link} className={navClass}>
-                      {link.label}
-                    </NavLink>
-                  </li>
-                ))}
-              <li>
-                <NavLink to={ownerTools ? "/portal/resources" : "/basic-portal"} className={navClass}>
-                  {ownerTools ? "Member Resources" : "Documents, Skills & Account"}
-                </NavLink>
-              </li>
+              {sections.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} end={link.end} className={navClass}>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
               {!ownerTools && (
                 <li>
                   <Link to="/portal" className={buttonClass("ghost", "whitespace-nowrap py-2 text-sm")}>

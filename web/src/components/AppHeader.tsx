@@ -1,0 +1,28 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router-dom";
+import { ASSOCIATION_NAME } from "@shared/agreement.ts";
+
+/**
+ * The header of the signed-in areas (the member portal, the tenant portal): the association's mark,
+ * the area's name as the page's heading, and the area's own actions. No section links, Portal
+ * Login or Apply button: those are the public site's (SiteHeader), for visitors. On a phone it is
+ * one row, so the page's first figure is near the top.
+ */
+export function AppHeader({ home, title, children }: { home: string; title: ReactNode; children?: ReactNode }) {
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-2">
+        <div className="flex min-w-0 items-center gap-2">
+          <Link to={home} aria-label={`${ASSOCIATION_NAME}, ${typeof title === "string" ? title : "home"}`} className="shrink-0">
+            <img src="/favicon.svg" alt="" width={28} height={28} />
+          </Link>
+          <h1 className="truncate text-base font-bold text-slate-900 sm:text-xl">{title}</h1>
+        </div>
+        <div className="flex shrink-0 items-center gap-1 sm:gap-2">{children}</div>
+      </div>
+    </header>
+  );
+}
