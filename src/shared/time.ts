@@ -6,6 +6,17 @@ export const ASSOCIATION_TIME_ZONE = "America/Chicago";
 const longDate = new Intl.DateTimeFormat("en-US", { timeZone: ASSOCIATION_TIME_ZONE, dateStyle: "long" });
 const longDateTime = new Intl.DateTimeFormat("en-US", { timeZone: ASSOCIATION_TIME_ZONE, dateStyle: "long", timeStyle: "long" });
 const longTime = new Intl.DateTimeFormat("en-US", { timeZone: ASSOCIATION_TIME_ZONE, timeStyle: "long" });
+// dateStyle and timeStyle cannot be combined with timeZoneName, hence the fields.
+const readableDateTime = new Intl.DateTimeFormat("en-US", {
+  timeZone: ASSOCIATION_TIME_ZONE,
+  weekday: "long",
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZoneName: "short",
+});
 
 /** "November 21, 2026" in Chicago. */
 export function chicagoDate(date: Date): string {
@@ -15,6 +26,14 @@ export function chicagoDate(date: Date): string {
 /** "November 21, 2026 at 7:35:11 AM CST" */
 export function chicagoDateTime(date: Date): string {
   return longDateTime.format(date);
+}
+
+/**
+ * "Wednesday, December 9, 2026 at 6:00 PM CST": a time as people read it (an appointment, a
+ * webinar, a service attempt), to the minute; records keep chicagoDateTime's seconds.
+ */
+export function chicagoWhen(date: Date): string {
+  return readableDateTime.format(date);
 }
 
 /** "7:35:11 AM CST" */
