@@ -167,7 +167,8 @@ export const ZServiceJobMoveSchema = z.object({
   server_name: text(200).optional(),
 });
 export const ZServiceAttemptSchema = z.object({
-  attempted_at: z.iso.datetime({ offset: true, message: "Give the time like 2026-03-01T14:30:00-06:00" }),
+  /** Chicago's wall clock ("2026-03-01T14:30"), or a time with its offset: the server reads it with instantOf. */
+  attempted_at: z.iso.datetime({ offset: true, local: true, message: "Give the Chicago time like 2026-03-01T14:30, or a time with its offset like 2026-03-01T14:30:00-06:00" }),
   address: text(300).min(1, "Give the address attempted"),
   outcome: z.enum(ATTEMPT_OUTCOMES, "Choose the outcome"),
   note: text(2000).default(""),

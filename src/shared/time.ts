@@ -1,5 +1,20 @@
+import { TZDate } from "@date-fns/tz";
+
 // Times are stored in UTC and shown in America/Chicago (DECISIONS.md 18).
 export const ASSOCIATION_TIME_ZONE = "America/Chicago";
+
+/**
+ * The instant a time names: one with its offset ("2026-11-20T14:30:00-06:00", "...Z") as it says,
+ * one without ("2026-11-20T14:30", what a datetime-local field gives) as Chicago's wall clock,
+ * whatever the zone of the browser or the server that reads it.
+ */
+export function instantOf(time: string): Date {
+  if (/(Z|[+-]\d{2}:?\d{2})$/i.test(time)) return new Date(time);
+  const [date = "", clock = ""] = time.split("T");
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const [h = 0, min = 0, sec = 0] = clock.split(":").map(Number);
+  return new Date(new TZDate(y, m - 1, d, h, min, Math.trunc(sec), ASSOCIATION_TIME_ZONE).getTime());
+}
 
 // The formatters are made once: making one costs far more than formatting with it, and dates
 // are formatted on every signature, email and PDF.
