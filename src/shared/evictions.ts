@@ -54,6 +54,11 @@ export const EVICTION_STAGE_LABELS: Record<EvictionStage, string> = {
   closed: "Closed",
 };
 
+/** The stage in words that are true of the case: a case opens at notice_prepared, before any notice exists. */
+export function caseStageLabel(stage: EvictionStage, hasNotice: boolean): string {
+  return stage === "notice_prepared" && !hasNotice ? "Opened: no notice yet" : EVICTION_STAGE_LABELS[stage];
+}
+
 export const NOTICE_KINDS = ["5_day", "10_day", "30_day", "7_day", "60_day"] as const;
 export type NoticeKindKey = (typeof NOTICE_KINDS)[number];
 /** The notice each ground takes (PORTAL.md 7.2). */
