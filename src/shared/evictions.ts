@@ -54,6 +54,11 @@ export const EVICTION_STAGE_LABELS: Record<EvictionStage, string> = {
   closed: "Closed",
 };
 
+/** The stage in words that are true of the case: a case opens at notice_prepared, before any notice exists. */
+export function caseStageLabel(stage: EvictionStage, hasNotice: boolean): string {
+  return stage === "notice_prepared" && !hasNotice ? "Opened: no notice yet" : EVICTION_STAGE_LABELS[stage];
+}
+
 export const NOTICE_KINDS = ["5_day", "10_day", "30_day", "7_day", "60_day"] as const;
 export type NoticeKindKey = (typeof NOTICE_KINDS)[number];
 /** The notice each ground takes (PORTAL.md 7.2). */
@@ -167,7 +172,8 @@ export const ZServiceJobMoveSchema = z.object({
   server_name: text(200).optional(),
 });
 export const ZServiceAttemptSchema = z.object({
-  attempted_at: z.iso.datetime({ offset: true, message: "Give the time like 2026-03-01T14:30:00-06:00" }),
+  /** Chicago's wall clock ("2026-03-01T14:30"), or a time with its offset: the server reads it with instantOf. */
+  attempted_at: z.iso.datetime({ offset: true, local: true, message: "Give the Chicago time like 2026-03-01T14:30, or a time with its offset like 2026-03-01T14:30:00-06:00" }),
   address: text(300).min(1, "Give the address attempted"),
   outcome: z.enum(ATTEMPT_OUTCOMES, "Choose the outcome"),
   note: text(2000).default(""),

@@ -60,6 +60,12 @@ export function beforeBuying(item: AlaCarteItem): string | null {
   );
 }
 
+/** The least level that opens the owner portal: the cheapest paid one of the price table ("Standard"). */
+export const OWNER_PORTAL_LEVEL: PaidLevel = [...PAID_LEVELS].sort((a, b) => priceTable[a].monthlyCents - priceTable[b].monthlyCents)[0]!;
+
+/** What a member without the owner portal is told it needs: "Standard Membership Required". */
+export const OWNER_PORTAL_REQUIRED = `${OWNER_PORTAL_LEVEL} Membership Required`;
+
 export function isPaidLevel(level: MembershipLevel): level is PaidLevel {
   return priceTable[level].monthlyCents > 0;
 }

@@ -342,6 +342,13 @@ export const MAINTENANCE_CATEGORY_LABELS: Record<MaintenanceCategory, string> = 
 };
 export const MAINTENANCE_PRIORITIES = ["emergency", "high", "normal", "low"] as const;
 export type MaintenancePriority = (typeof MAINTENANCE_PRIORITIES)[number];
+/** A request's urgency in a sentence: "Tina Tenant sent a high-priority maintenance request". */
+export const MAINTENANCE_PRIORITY_PHRASES: Record<MaintenancePriority, string> = {
+  emergency: "an emergency maintenance request",
+  high: "a high-priority maintenance request",
+  normal: "a maintenance request",
+  low: "a low-priority maintenance request",
+};
 export const MAINTENANCE_STATUSES = ["submitted", "acknowledged", "in_progress", "on_hold", "completed", "closed", "declined", "cancelled"] as const;
 export type MaintenanceStatus = (typeof MAINTENANCE_STATUSES)[number];
 export const MAINTENANCE_STATUS_LABELS: Record<MaintenanceStatus, string> = {

@@ -4,6 +4,7 @@ import { emailOutbox, webinarRegistrations, type OutboxAttachment } from "../../
 import { sendWebinarReminders } from "../../src/server/domain/community/webinars.ts";
 import { createTestApp, type ApiClient, type TestApp } from "../support/harness.ts";
 import { adminClient, communityMember } from "../support/community.ts";
+import { readCalendar } from "../support/icalendar.ts";
 import { secondProcess } from "../support/second-process.ts";
 
 // Webinars (COMMUNITY.md 3) through the API on the real database.
@@ -59,13 +60,14 @@ describe("registering", () => {
     const confirmation = (await t.services.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, a!.email), eq(emailOutbox.template, "webinar_registered"))))[0]!;
     expect(confirmation.attachments[0]!.contentType).toContain("text/calendar");
     expect(attachmentText(confirmation)).toContain("METHOD:REQUEST");
+    expect(readCalendar(attachmentText(confirmation)).calendar.getFirstPropertyValue("method")).toBe("REQUEST");
 
     expect((await a!.client.delete(`/api/webinars/${id}/registration`)).body.registration).toBeNull();
     expect((await c!.client.get(`/api/webinars/${id}`)).body.registration).toEqual({ status: "registered", position: null });
     expect((await d!.client.get(`/api/webinars/${id}`)).body.registration).toEqual({ status: "waitlisted", position: 1 });
     const promoted = await t.services.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, c!.email), eq(emailOutbox.template, "webinar_promoted")));
     expect(promoted).toHaveLength(1);
-    expect(attachmentText(promoted[0]!)).toContain("BEGIN:VEVENT");
+    expect(readCalendar(attachmentText(promoted[0]!)).events).toHaveLength(1);
     // A waitlisted member leaving frees no seat and moves nobody.
     expect((await d!.client.delete(`/api/webinars/${id}/registration`)).status).toBe(200);
     expect((await d!.client.delete(`/api/webinars/${id}/registration`)).status).toBe(404);
@@ -143,11 +145,20 @@ describe("calendar files", () => {
     const member = await communityMember(t);
     await member.client.post(`/api/webinars/${id}/registration`);
     const first = String((await member.client.get(`/api/webinars/${id}/calendar.ics`)).body);
+    // Mozilla's iCalendar parser reads the file as written, and its own time zone gives the instant.
+    const [downloaded] = readCalendar(first).events;
+    expect(downloaded!.startDate.toJSDate().toISOString()).toBe("2026-12-10T00:00:00.000Z");
+    expect(downloaded!.endDate.toJSDate().toISOString()).toBe("2026-12-10T01:30:00.000Z");
+    const [registeredMail] = await t.services.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, member.email), eq(emailOutbox.template, "webinar_registered")));
+    expect(readCalendar(attachmentText(registeredMail!)).events[0]!.uid).toBe(downloaded!.uid);
+    // The email says the time as people read it: to the minute, Chicago's zone named.
+    expect(registeredMail!.text).toContain("Wednesday, December 9, 2026 at 6:00 PM CST (Chicago time)");
+    expect(registeredMail!.text).not.toMatch(/\d:\d\d:\d\d/);
     expect(first).toContain("BEGIN:VCALENDAR");
     expect(first).toContain("TZID:America/Chicago");
     expect(first).toContain("DTSTART;TZID=America/Chicago:20261209T180000");
     expect(first).toContain("DTEND;TZID=America/Chicago:20261209T193000");
-    expect(first).toMatch(/DTSTAMP:\d{8}T\d{6}Z/);
+    expect(first).toMatch(/DTSTAMP:\d{8}T\d{6}Z\r\n/);
     expect(first).toContain("SEQUENCE:0");
     const uid = first.match(/UID:(.+)/)![1]!.trim();
     expect(uid).toBe(`webinar-${id}@localhost`);
@@ -159,6 +170,8 @@ describe("calendar files", () => {
     expect(moved.body.notified).toBe(1);
     const [changed] = await t.services.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, member.email), eq(emailOutbox.template, "webinar_changed")));
     const update = attachmentText(changed!);
+    expect(readCalendar(update).events[0]!.startDate.toJSDate().toISOString()).toBe("2027-07-01T23:00:00.000Z");
+    expect(changed!.text).toContain("Thursday, July 1, 2027 at 6:00 PM CDT (Chicago time)");
     expect(update).toContain(`UID:${uid}`);
     expect(update).toContain("SEQUENCE:1");
     expect(update).toContain("DTSTART;TZID=America/Chicago:20270701T180000");
@@ -168,6 +181,7 @@ describe("calendar files", () => {
     expect(cancelled.body).toMatchObject({ cancelled: true, notified: 1 });
     const [cancelMail] = await t.services.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, member.email), eq(emailOutbox.template, "webinar_cancelled")));
     const cancelIcs = attachmentText(cancelMail!);
+    expect(readCalendar(cancelIcs).events[0]!.uid).toBe(uid);
     expect(cancelIcs).toContain("METHOD:CANCEL");
     expect(cancelIcs).toContain("STATUS:CANCELLED");
     expect(cancelIcs).toContain("SEQUENCE:2");

@@ -128,7 +128,7 @@ describe("who gets in", () => {
     await basic.addCookies([{ name: "lpa_member", value: api.cookies.get("lpa_member")!, url: ctx.server.url }]);
     const page2 = await basic.newPage();
     await page2.goto(`${ctx.server.url}/portal`);
-    await shown(page2.getByRole("heading", { name: "Premium Portal Access Required" }));
+    await shown(page2.getByRole("heading", { name: "Standard Membership Required" }));
     await shown(page2.getByRole("link", { name: "Upgrade from My Portal" }));
     await basic.close();
   });

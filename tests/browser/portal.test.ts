@@ -241,7 +241,7 @@ describe("the Portal Login menu", () => {
     let popups = 0;
     context.on("page", () => popups++);
     await page.getByRole("menuitem", { name: /Owner Portal/ }).click();
-    const lock = page.getByRole("alertdialog", { name: "Premium Portal Access Required" });
+    const lock = page.getByRole("alertdialog", { name: "Standard Membership Required" });
     await shown(lock);
     await shown(lock.getByText(/\$50\/month.*\$100\/month/));
     await until(page.locator("body"), async () => page.url().endsWith("#membership"));

@@ -1,5 +1,5 @@
 import { dateLabel, type IsoDate } from "../../shared/calendar.ts";
-import { formatCents, PAYMENT_METHOD_LABELS, type PaymentMethod } from "../../shared/portal.ts";
+import { formatCents, MAINTENANCE_STATUS_LABELS, PAYMENT_METHOD_LABELS, type MaintenanceStatus, type PaymentMethod } from "../../shared/portal.ts";
 import type { Config } from "../config.ts";
 import type { PaymentReceiptFacts } from "../documents/receipt-pdf.ts";
 import { renderEmail, withCredential, type RenderedEmail } from "./templates.ts";
@@ -124,14 +124,19 @@ export function rentReminderEmail(
   );
 }
 
-/** News of a maintenance request for the other party: submitted, moved, commented on. */
+/**
+ * News of a maintenance request for the other party: submitted, moved, commented on. The subject
+ * says what happened (the request's new state, or a comment), so one request's messages differ.
+ */
 export function maintenanceNewsEmail(
   config: Config,
-  input: { firstName: string; title: string; place: string; news: string; note: string; portalPath: string },
+  input: { firstName: string; title: string; place: string; state: MaintenanceStatus | "comment"; news: string; note: string; portalPath: string },
 ): RenderedEmail {
-  return renderEmail(config, "maintenance_update", `Maintenance: ${input.title} (${input.place})`, {
-    heading: `${input.news}, ${input.firstName}`,
-    paragraphs: [`"${input.title}" at ${input.place}: ${input.news.toLowerCase()}.`, ...(input.note ? [`Note: ${input.note}`] : [])],
+  const what =
+    input.state === "comment" ? "New comment on a maintenance request" : input.state === "submitted" ? "New maintenance request" : `Maintenance request ${MAINTENANCE_STATUS_LABELS[input.state].toLowerCase()}`;
+  return renderEmail(config, "maintenance_update", `${what}: ${input.title} (${input.place})`, {
+    heading: `Hello ${input.firstName}`,
+    paragraphs: [`${input.news}: "${input.title}" at ${input.place}.`, ...(input.note ? [`Note: ${input.note}`] : [])],
     action: { label: "Open the request", url: `${config.PUBLIC_URL}${input.portalPath}` },
   });
 }

@@ -23,6 +23,10 @@ export function escapeHtml(value: string): string {
 interface Block {
   heading?: string;
   paragraphs: string[];
+  /** A body written in Markdown, after the paragraphs: its sanitised HTML and its plain-text layout. */
+  body?: { html: string; text: string };
+  /** Paragraphs after the body (a newsletter's unsubscribe line). */
+  closing?: string[];
   list?: string[];
   action?: { label: string; url: string };
 }
@@ -34,6 +38,8 @@ export function renderEmail(config: Config, template: string, subject: string, b
     block.heading ?? subject,
     "",
     ...block.paragraphs.flatMap((p) => [p, ""]),
+    ...(block.body ? [block.body.text, ""] : []),
+    ...(block.closing ?? []).flatMap((p) => [p, ""]),
     ...(block.list ? [...block.list.map((item) => `- ${item}`), ""] : []),
     ...(block.action ? [`${block.action.label}: ${block.action.url}`, ""] : []),
     "--",
@@ -43,6 +49,8 @@ export function renderEmail(config: Config, template: string, subject: string, b
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937;max-width:600px;margin:0 auto;padding:24px">
 <h1 style="font-size:20px;color:#1e3a8a">${escapeHtml(block.heading ?? subject)}</h1>
 ${block.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
+${block.body ? block.body.html : ""}
+${(block.closing ?? []).map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
 ${block.list ? `<ul>${block.list.map((i) => `<li>${escapeHtml(i)}</li>`).join("")}</ul>` : ""}
 ${block.action ? `<p><a href="${escapeHtml(block.action.url)}" style="background:#1e3a8a;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(block.action.label)}</a></p>` : ""}
 <hr style="border:none;border-top:1px solid #e5e7eb"><p style="font-size:12px;color:#6b7280">${escapeHtml(ASSOCIATION_NAME)}<br>${escapeHtml(footer)}</p>

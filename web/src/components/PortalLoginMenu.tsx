@@ -1,7 +1,7 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useRef } from "react";
 import { useNavigate } from "react-router-dom";
-import { priceLabel } from "@shared/membership.ts";
+import { OWNER_PORTAL_REQUIRED, priceLabel } from "@shared/membership.ts";
 import { useSignOut } from "../features/account/useSignOut.ts";
 import { useWhoami } from "../lib/whoami.ts";
 import { useSectionAlert } from "../lib/use-section.ts";
@@ -36,7 +36,7 @@ export function PortalLoginMenu({ defaultOpen = false }: { defaultOpen?: boolean
     // Signed a paid level without paying: the portal page says so and offers to complete the payment.
     if (access.membership_level !== "Basic" && access.membership_level !== null) return navigate("/portal");
     await sectionAlert("membership", {
-      title: "Premium Portal Access Required",
+      title: OWNER_PORTAL_REQUIRED,
       message:
         `The owner portal for tracking properties, tenants and maintenance is part of Standard (${priceLabel("Standard")}) ` +
         `and Premium (${priceLabel("Premium")}) membership.` +

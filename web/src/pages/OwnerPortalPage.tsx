@@ -1,5 +1,5 @@
 import { Link, Route } from "react-router-dom";
-import { priceLabel } from "@shared/membership.ts";
+import { OWNER_PORTAL_REQUIRED, priceLabel } from "@shared/membership.ts";
 import { PageLoading } from "../App.tsx";
 import { buttonClass } from "../components/Button.tsx";
 import { SiteFooter } from "../components/SiteFooter.tsx";
@@ -39,7 +39,7 @@ export default function OwnerPortalPage() {
       <MemberAreaLayout member={member} ownerTools={false}>
         <section aria-labelledby="upgrade-heading" className="rounded-2xl border border-brand-100 bg-white p-6 shadow-sm">
           <h2 id="upgrade-heading" className="text-xl font-bold text-slate-900">
-            {status.data.reason === "awaiting_payment" ? "Complete your payment to open the owner portal" : "Premium Portal Access Required"}
+            {status.data.reason === "awaiting_payment" ? "Complete your payment to open the owner portal" : OWNER_PORTAL_REQUIRED}
           </h2>
           <p className="mt-2 max-w-2xl text-slate-700">
             {status.data.reason === "awaiting_payment"

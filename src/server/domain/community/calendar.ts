@@ -16,6 +16,7 @@ type Webinar = typeof webinars.$inferSelect;
 /** The UID of a webinar's event: the same in every file and update for that webinar. */
 export const webinarUid = (webinarId: string, host: string) => `webinar-${webinarId}@${host}`;
 
+/** RFC 5545 3.3.5's UTC form, "20261126T180000Z": toISOString's without separators or milliseconds (its "Z" kept). */
 const icsStamp = (at: Date) => at.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
 
 export function webinarCalendar(webinar: Webinar, options: { publicUrl: string; method: "PUBLISH" | "REQUEST" | "CANCEL"; stamp: Date }): string {
@@ -39,5 +40,5 @@ export function webinarCalendar(webinar: Webinar, options: { publicUrl: string; 
     status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
   });
   // RFC 5545 3.8.7.2: DTSTAMP is always UTC; ical-generator writes it in the calendar's zone.
-  return calendar.toString().replace(/^DTSTAMP:.*$/m, `DTSTAMP:${icsStamp(options.stamp)}Z`);
+  return calendar.toString().replace(/^DTSTAMP:.*$/m, `DTSTAMP:${icsStamp(options.stamp)}`);
 }

@@ -9,7 +9,7 @@ import { isUuid } from "../admin/queries.ts";
 import { recordAdminAction, type AdminActor } from "../audit.ts";
 import { accessPrompt, mayRead, type Reader } from "./access.ts";
 import { claimJobKey, queueNewsletter, subscribers } from "./bulk-mail.ts";
-import { plainText, renderMarkdown } from "./markdown.ts";
+import { markdownText, plainText, renderMarkdown } from "./markdown.ts";
 import { slugCandidate, slugify } from "./slug.ts";
 
 // Legal updates (COMMUNITY.md 2): posts by admins, public, for members or for paid members;
@@ -186,7 +186,10 @@ export async function emailUpdate(tx: DbOrTx, services: Services, update: Update
     (member, footer) =>
       renderEmail(services.config, "legal_update", `Legal update: ${update.title}`, {
         heading: update.title,
-        paragraphs: [`Hello ${member.firstName},`, excerptOf(update), plainText(update.body, 3000), footer.line],
+        // The body as written: its headings, lists and paragraphs in both parts (the HTML is the post's sanitised HTML).
+        paragraphs: [`Hello ${member.firstName},`, ...(update.excerpt ? [update.excerpt] : [])],
+        body: { html: update.html, text: markdownText(update.body) },
+        closing: [footer.line],
         action: { label: "Read the update", url },
       }),
   );

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import { listedMember } from "../members.ts";
 import type { TWebinar, TWebinarPatch } from "../../../shared/community.ts";
-import { chicagoDateTime } from "../../../shared/time.ts";
+import { chicagoWhen } from "../../../shared/time.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { members, webinarRegistrations, webinars } from "../../db/schema.ts";
 import { AppError, forbidden, notFound, unauthorized } from "../../errors.ts";
@@ -111,7 +111,7 @@ export async function getWebinar(services: Services, actor: CommunityActor | nul
   return describeFor(services.db, await findWebinar(services.db, id), actor, services.now());
 }
 
-const whenText = (w: Webinar) => `${chicagoDateTime(w.startsAt)} (Chicago time)`;
+const whenText = (w: Webinar) => `${chicagoWhen(w.startsAt)} (Chicago time)`;
 const pageUrl = (services: Services, w: Webinar) => `${services.config.PUBLIC_URL}/webinars/${w.id}`;
 
 function calendarAttachment(services: Services, w: Webinar, method: "REQUEST" | "CANCEL") {

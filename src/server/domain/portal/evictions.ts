@@ -4,6 +4,7 @@ import { alaCartePrices, isPaidLevel } from "../../../shared/membership.ts";
 import { chicagoToday, type IsoDate } from "../../../shared/calendar.ts";
 import {
   EVICTION_GROUND_LABELS,
+  caseStageLabel,
   EVICTION_STAGE_LABELS,
   JURISDICTION_LABELS,
   SERVICE_METHOD_LABELS,
@@ -186,7 +187,7 @@ function movesOf(row: CaseRow, notice: ServedNoticeDates | null, today: IsoDate)
   return { allowed, notYet };
 }
 
-function describeCase(row: CaseRow, place: string, level: string) {
+function describeCase(row: CaseRow, place: string, level: string, hasNotice: boolean) {
   return {
     id: row.id,
     lease_id: row.leaseId,
@@ -196,7 +197,7 @@ function describeCase(row: CaseRow, place: string, level: string) {
     jurisdiction: row.jurisdiction,
     jurisdiction_label: JURISDICTION_LABELS[row.jurisdiction],
     stage: row.stage,
-    stage_label: EVICTION_STAGE_LABELS[row.stage],
+    stage_label: caseStageLabel(row.stage, hasNotice),
     open: row.open,
     allowed_moves: EVICTION_TRANSITIONS[row.stage],
     paid: row.paidAt !== null,
@@ -254,7 +255,7 @@ async function fullCase(db: DbOrTx, row: CaseRow, today: IsoDate) {
   ]);
   const moves = movesOf(row, servedNoticeOf(notices, tenancy), today);
   return {
-    ...describeCase(row, placeLabel(place), owner?.level ?? "Standard"),
+    ...describeCase(row, placeLabel(place), owner?.level ?? "Standard", notices.length > 0),
     allowed_moves: moves.allowed,
     moves_not_yet: moves.notYet,
     owner: owner ? { name: `${owner.firstName} ${owner.lastName}`, email: owner.email, membership_level: owner.level } : null,
@@ -403,7 +404,10 @@ async function describeMany(db: DbOrTx, rows: CaseRow[], level: string | Map<str
     const byUnit = await placesOf(db, ownerId, mine.map((l) => l.unitId));
     for (const l of mine) places.set(l.id, placeLabel(byUnit.get(l.unitId)!));
   }
-  return rows.map((r) => describeCase(r, places.get(r.leaseId) ?? "", typeof level === "string" ? level : (level.get(r.ownerId) ?? "Standard")));
+  const withNotice = new Set(
+    (await db.selectDistinct({ caseId: evictionNotices.caseId }).from(evictionNotices).where(inArray(evictionNotices.caseId, rows.map((r) => r.id)))).map((n) => n.caseId),
+  );
+  return rows.map((r) => describeCase(r, places.get(r.leaseId) ?? "", typeof level === "string" ? level : (level.get(r.ownerId) ?? "Standard"), withNotice.has(r.id)));
 }
 
 export async function getCase(services: Services, owner: Owner, id: string) {
@@ -742,6 +746,13 @@ export async function markCasePaid(tx: DbOrTx, services: Services, ownerId: stri
 }
 
 /** The case a purchase is for, the owner's (404 otherwise), not yet paid (409). */
+/** What each of the owner's cases (by id) is about, in words: "1842 W Cermak Rd, unit 2, Chicago, IL 60608 (Rosa Diaz)". */
+export async function caseNames(db: DbOrTx, ownerId: string, ids: string[]): Promise<Map<string, string>> {
+  const rows = ids.length ? await db.select().from(evictionCases).where(and(eq(evictionCases.ownerId, ownerId), inArray(evictionCases.id, ids))) : [];
+  const cases = await describeMany(db, rows, "Standard");
+  return new Map(cases.map((c) => [c.id, `${c.place} (${c.parties.map((p) => `${p.first_name} ${p.last_name}`).join(", ")})`]));
+}
+
 export async function caseForPurchase(db: DbOrTx, owner: Owner, caseId: string | undefined) {
   if (!caseId) throw new AppError("UNPROCESSABLE", [{ loc: ["body", "reference"], msg: "Say which eviction case (its id) the coordination is for" }]);
   const row = await ownedCase(db, owner, caseId);

@@ -3,6 +3,7 @@ import { chicagoToday, type IsoDate } from "../../../shared/calendar.ts";
 import {
   MAINTENANCE_CATEGORY_LABELS,
   MAINTENANCE_PRIORITIES,
+  MAINTENANCE_PRIORITY_PHRASES,
   MAINTENANCE_STATUS_LABELS,
   ZMaintenanceRequestSchema,
   type MaintenanceStatus,
@@ -141,15 +142,16 @@ async function addEvent(
 }
 
 /** Emails the other party of an event: the owner when a tenant acts, the lease's tenants when the owner does. */
-async function tellOtherParty(tx: DbOrTx, services: Services, request: RequestRow, party: Party, news: string, note: string) {
+async function tellOtherParty(tx: DbOrTx, services: Services, request: RequestRow, party: Party, news: { state: MaintenanceStatus | "comment"; sentence: string }, note: string) {
   const place = await placeOf(tx, request);
+  const about = { title: request.title, place, state: news.state, news: news.sentence, note };
   if (party.kind === "tenant") {
     const [owner] = await tx.select().from(members).where(eq(members.id, request.ownerId));
     if (owner && !owner.deletedAt) {
       await enqueueEmail(tx, {
         to: owner.email,
         memberId: owner.id,
-        ...maintenanceNewsEmail(services.config, { firstName: owner.firstName, title: request.title, place, news, note, portalPath: `/portal/maintenance/${request.id}` }),
+        ...maintenanceNewsEmail(services.config, { firstName: owner.firstName, ...about, portalPath: `/portal/maintenance/${request.id}` }),
       });
     }
     return;
@@ -162,7 +164,7 @@ async function tellOtherParty(tx: DbOrTx, services: Services, request: RequestRo
   for (const tenant of tenants) {
     await enqueueEmail(tx, {
       to: tenant.email!,
-      ...maintenanceNewsEmail(services.config, { firstName: tenant.firstName, title: request.title, place, news, note, portalPath: `/tenant/maintenance/${request.id}` }),
+      ...maintenanceNewsEmail(services.config, { firstName: tenant.firstName, ...about, portalPath: `/tenant/maintenance/${request.id}` }),
     });
   }
 }
@@ -199,7 +201,7 @@ export async function createOwnerRequest(services: Services, owner: Owner, input
       .returning();
     const party: Party = { kind: "owner", owner };
     await addEvent(tx, request!, party, { kind: "submitted", to: "submitted" });
-    await tellOtherParty(tx, services, request!, party, "Your landlord opened a maintenance request", input.description);
+    await tellOtherParty(tx, services, request!, party, { state: "submitted", sentence: `Your landlord opened ${MAINTENANCE_PRIORITY_PHRASES[input.priority]}` }, input.description);
     return describeRequest(request!, await placeOf(tx, request!), services.now());
   });
 }
@@ -230,7 +232,7 @@ export async function createTenantRequest(services: Services, tenant: TenantAcco
       .returning();
     const party: Party = { kind: "tenant", tenant };
     await addEvent(tx, request!, party, { kind: "submitted", to: "submitted" });
-    await tellOtherParty(tx, services, request!, party, `${tenant.firstName} ${tenant.lastName} sent a ${input.priority} maintenance request`, input.description);
+    await tellOtherParty(tx, services, request!, party, { state: "submitted", sentence: `${tenant.firstName} ${tenant.lastName} sent ${MAINTENANCE_PRIORITY_PHRASES[input.priority]}` }, input.description);
     return describeRequest(request!, await placeOf(tx, request!), services.now());
   });
 }
@@ -354,7 +356,7 @@ export async function moveRequest(services: Services, owner: Owner, id: string, 
       .returning();
     const party: Party = { kind: "owner", owner };
     await addEvent(tx, updated!, party, { kind: "transition", from: row.status, to: input.to, note: input.note });
-    await tellOtherParty(tx, services, updated!, party, `Your request is now ${MAINTENANCE_STATUS_LABELS[input.to].toLowerCase()}`, input.note);
+    await tellOtherParty(tx, services, updated!, party, { state: input.to, sentence: `Your request is now ${MAINTENANCE_STATUS_LABELS[input.to].toLowerCase()}` }, input.note);
     return describeWithTimeline(tx, updated!, now);
   });
 }
@@ -371,14 +373,14 @@ export async function cancelTenantRequest(services: Services, tenant: TenantAcco
     const [updated] = await tx.update(maintenanceRequests).set({ status: "cancelled", updatedAt: now }).where(eq(maintenanceRequests.id, row.id)).returning();
     const party: Party = { kind: "tenant", tenant };
     await addEvent(tx, updated!, party, { kind: "transition", from: row.status, to: "cancelled", note });
-    await tellOtherParty(tx, services, updated!, party, `${tenant.firstName} ${tenant.lastName} cancelled the request`, note);
+    await tellOtherParty(tx, services, updated!, party, { state: "cancelled", sentence: `${tenant.firstName} ${tenant.lastName} cancelled the request` }, note);
     return describeWithTimeline(tx, updated!, now);
   });
 }
 
 async function commentOn(services: Services, row: RequestRow, party: Party, body: string, tx: DbOrTx) {
   await addEvent(tx, row, party, { kind: "comment", note: body });
-  await tellOtherParty(tx, services, row, party, `${partyName(party)} commented`, body);
+  await tellOtherParty(tx, services, row, party, { state: "comment", sentence: `${partyName(party)} commented` }, body);
   return describeWithTimeline(tx, row, services.now());
 }
 

@@ -13,7 +13,7 @@ import type { RentCheckoutSnapshot } from "../../payments/rent-provider.ts";
 import type { Services } from "../../services.ts";
 import { customerFor } from "../billing.ts";
 import type { Owner } from "./access.ts";
-import { caseForPurchase, markCasePaid } from "./evictions.ts";
+import { caseForPurchase, caseNames, markCasePaid } from "./evictions.ts";
 
 // A-la-carte purchases (PORTAL.md 7.5, DECISIONS.md 23): one-time payments through checkout in
 // payment mode, on the same provider code as online rent (Stripe Checkout, or the test provider's
@@ -45,12 +45,20 @@ export function describePurchase(row: PurchaseRow) {
   };
 }
 
+/** What a purchase is for, in words: the tax year, the month, or the eviction case's home and tenants. */
+function purchaseFor(row: PurchaseRow, cases: Map<string, string>): string {
+  if (row.item === "tax_report") return `Tax year ${row.year}`;
+  if (row.item === "bookkeeping") return row.reference ? periodLabel(row.reference) : "—";
+  return (row.reference && cases.get(row.reference)) || "An eviction case";
+}
+
 /** GET /api/portal/purchases: the owner's purchases and what each item costs at their level. */
 export async function listPurchases(services: Services, owner: Owner) {
   const rows = await services.db.select().from(portalPurchases).where(eq(portalPurchases.ownerId, owner.id)).orderBy(desc(portalPurchases.createdAt));
   const level = owner.member.membershipLevel;
+  const cases = await caseNames(services.db, owner.id, rows.filter((r) => r.item === "eviction_case" && r.reference).map((r) => r.reference!));
   return {
-    purchases: rows.map(describePurchase),
+    purchases: rows.map((row) => ({ ...describePurchase(row), for_label: purchaseFor(row, cases) })),
     prices: ALA_CARTE_ITEMS.map((item) => ({
       item,
       label: alaCartePrices[item].label,

@@ -15,6 +15,7 @@ import { AppError, forbidden, notFound } from "../../errors.ts";
 import { enqueueEmail } from "../../mail/outbox.ts";
 import { renderEmail } from "../../mail/templates.ts";
 import type { Services } from "../../services.ts";
+import { chicagoWhen, instantOf } from "../../../shared/time.ts";
 import { recordAdminAction, type AdminActor } from "../audit.ts";
 import { isUuid } from "../ids.ts";
 import type { Owner } from "./access.ts";
@@ -248,14 +249,14 @@ export async function logAttempt(services: Services, staff: AdminActor, id: stri
     if (!["assigned", "attempting", "not_served"].includes(row.state)) {
       throw new AppError("CONFLICT", `Attempts are logged on an assigned job; this one is ${SERVICE_JOB_STATE_LABELS[row.state].toLowerCase()}.`);
     }
-    const attemptedAt = new Date(input.attempted_at);
+    const attemptedAt = instantOf(input.attempted_at);
     if (attemptedAt.getTime() > now.getTime() + 5 * 60 * 1000) throw new AppError("UNPROCESSABLE", [{ loc: ["body", "attempted_at"], msg: "An attempt cannot be in the future" }]);
     const actor: JobActor = { kind: "staff", staff };
     await addEvent(tx, row, actor, { kind: "attempt", attemptedAt, address: input.address, outcome: input.outcome, note: input.note });
     if (row.state !== "attempting") row = await move(tx, row, actor, "attempting", "", {}, now);
     if (SERVING_OUTCOMES.includes(input.outcome)) row = await move(tx, row, actor, "served", ATTEMPT_OUTCOME_LABELS[input.outcome], {}, now);
     await audit(tx, staff, row, "attempt", { outcome: input.outcome }, now);
-    await tellOwner(tx, services, row, `Attempt logged: ${ATTEMPT_OUTCOME_LABELS[input.outcome].toLowerCase()}`, `${input.address}, ${input.attempted_at}. ${input.note}`.trim());
+    await tellOwner(tx, services, row, `Attempt logged: ${ATTEMPT_OUTCOME_LABELS[input.outcome].toLowerCase()}`, `${input.address}, ${chicagoWhen(attemptedAt)}. ${input.note}`.trim());
     return fullJob(tx, row);
   });
 }

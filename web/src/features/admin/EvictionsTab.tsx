@@ -8,6 +8,7 @@ import {
   type EvictionStage,
   type ServiceJobState,
 } from "@shared/evictions.ts";
+import { chicagoWhen } from "@shared/time.ts";
 import { Button } from "../../components/Button.tsx";
 import { Field, inputClass } from "../../components/FormField.tsx";
 import { uploadFile } from "../../lib/upload.ts";
@@ -314,10 +315,11 @@ function StaffJob({ id, onBack }: { id: string; onBack: () => void }) {
             className="grid gap-3 md:grid-cols-2"
             onSubmit={(e) => {
               e.preventDefault();
-              attempt.mutate({ id: j.id, attempted_at: new Date(at || Date.now()).toISOString(), address, outcome, note });
+              // The field's wall-clock time goes as it is: the server reads it as Chicago's, whatever this browser's zone.
+              attempt.mutate({ id: j.id, attempted_at: at || new Date().toISOString(), address, outcome, note });
             }}
           >
-            <Field id={`${formId}-at`} label="When">
+            <Field id={`${formId}-at`} label="When (Chicago time)">
               <input id={`${formId}-at`} type="datetime-local" className={inputClass} value={at} onChange={(e) => setAt(e.target.value)} />
             </Field>
             <Field id={`${formId}-address`} label="Address attempted">
@@ -369,7 +371,7 @@ function StaffJob({ id, onBack }: { id: string; onBack: () => void }) {
         <ol className="space-y-1 text-sm">
           {j.timeline.map((e) => (
             <li key={e.id}>
-              {when(e.at)} · {e.actor_name} · {e.kind === "attempt" ? `${e.outcome_label} at ${e.address}` : e.to_state ? e.to_state.replaceAll("_", " ") : e.kind}
+              {when(e.at)} · {e.actor_name} · {e.kind === "attempt" ? `${e.outcome_label} at ${e.address}, attempted ${chicagoWhen(new Date(e.attempted_at!))}` : e.to_state ? e.to_state.replaceAll("_", " ") : e.kind}
               {e.note && ` — ${e.note}`}
             </li>
           ))}

@@ -1,27 +1,16 @@
-import { ASSOCIATION_TIME_ZONE } from "@shared/time.ts";
+import { ASSOCIATION_TIME_ZONE, chicagoWhen } from "@shared/time.ts";
 import { buttonClass } from "../../components/Button.tsx";
 
 // Small pieces the community pages share.
 
 const dateTime = new Intl.DateTimeFormat("en-US", { timeZone: ASSOCIATION_TIME_ZONE, dateStyle: "medium", timeStyle: "short" });
 const dateOnly = new Intl.DateTimeFormat("en-US", { timeZone: ASSOCIATION_TIME_ZONE, dateStyle: "long" });
-// dateStyle and timeStyle cannot be combined with timeZoneName (Chromium throws), hence the fields.
-const longDateTime = new Intl.DateTimeFormat("en-US", {
-  timeZone: ASSOCIATION_TIME_ZONE,
-  weekday: "long",
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZoneName: "short",
-});
 
 /** Times are shown in Chicago (DECISIONS.md 18). */
 export const chicago = {
   dateTime: (iso: string) => dateTime.format(new Date(iso)),
   date: (iso: string) => dateOnly.format(new Date(iso)),
-  long: (iso: string) => longDateTime.format(new Date(iso)),
+  long: (iso: string) => chicagoWhen(new Date(iso)),
 };
 
 /** HTML the server rendered from Markdown and sanitised against its allowlist. */

@@ -29,6 +29,7 @@ export default function TenantLedger() {
                 <span className="font-medium text-slate-900">{e.description || LEDGER_KIND_LABELS[e.kind]}</span>
                 <span className="block text-xs text-slate-500">
                   {day(e.date)} · {LEDGER_KIND_LABELS[e.kind]}
+                  {e.voided_by ? " · voided" : ""}
                 </span>
               </span>
               <span className="text-right">

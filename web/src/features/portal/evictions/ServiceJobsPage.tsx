@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router-dom";
 import { chicagoToday, plusDays } from "@shared/calendar.ts";
+import { chicagoWhen } from "@shared/time.ts";
 import { Button } from "../../../components/Button.tsx";
 import { Field, inputClass } from "../../../components/FormField.tsx";
 import { trpc } from "../../../trpc.ts";
@@ -174,7 +175,7 @@ export function ServiceJobPage({ canWrite }: { canWrite: boolean }) {
           <ol className="space-y-2 text-sm" aria-label="Attempts">
             {j.attempts.map((a) => (
               <li key={a.id}>
-                {new Date(a.attempted_at!).toLocaleString("en-US", { timeZone: "America/Chicago", dateStyle: "medium", timeStyle: "short" })} · {a.address} · <strong>{a.outcome_label}</strong>
+                <time dateTime={a.attempted_at!}>{chicagoWhen(new Date(a.attempted_at!))}</time> · {a.address} · <strong>{a.outcome_label}</strong>
                 {a.note && ` — ${a.note}`}
               </li>
             ))}

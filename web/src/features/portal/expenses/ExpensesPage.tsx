@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { EXPENSE_CATEGORIES, EXPENSE_CATEGORY_KEYS, type ExpenseCategory } from "@shared/books.ts";
 import { chicagoToday } from "@shared/calendar.ts";
+import { countOf } from "@shared/admin.ts";
 import { parseDollars } from "@shared/portal.ts";
 import { useAlert } from "../../../components/alert.tsx";
 import { Button, buttonClass } from "../../../components/Button.tsx";
@@ -134,7 +135,7 @@ export default function ExpensesPage({ canWrite }: { canWrite: boolean }) {
               <tfoot className="font-semibold">
                 <tr>
                   <th scope="row" colSpan={3} className="px-3 py-2">
-                    Total ({expenses.data.count} expenses)
+                    Total ({countOf(expenses.data.count, "expense")})
                   </th>
                   <td className="px-3 py-2 text-right tabular-nums">{money(expenses.data.total_cents)}</td>
                   <td colSpan={2} />

@@ -20,6 +20,7 @@ export default function LeasePage({ canWrite }: { canWrite: boolean }) {
   const { id = "" } = useParams();
   const ledger = trpc.member.owner.leases.ledger.useQuery({ id });
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [recorded, setRecorded] = useState<string | null>(null);
   const close = () => setDialog(null);
 
   if (ledger.isPending) return <Working label="Loading the ledger..." />;
@@ -97,6 +98,11 @@ export default function LeasePage({ canWrite }: { canWrite: boolean }) {
       </Section>
 
       <Section title="Ledger">
+        {recorded && (
+          <p role="status" className="mb-3 rounded-lg border border-green-300 bg-green-50 p-3 text-sm text-green-900">
+            {recorded}
+          </p>
+        )}
         {entries.length === 0 ? (
           <p className="text-slate-600">Nothing is due yet: the first rent is posted on its due date.</p>
         ) : (
@@ -118,7 +124,7 @@ export default function LeasePage({ canWrite }: { canWrite: boolean }) {
                     <td className="whitespace-nowrap px-3 py-2">{day(e.date)}</td>
                     <td className="px-3 py-2">
                       <span className="font-medium">{LEDGER_KIND_LABELS[e.kind]}</span> · <span>{e.description}</span>
-                      {e.voided_by && <span className="ml-1 text-xs">(voided)</span>}
+                      {e.voided_by && <> <span className="text-xs">(voided)</span></>}
                       {e.kind === "payment" && <ReceiptActions entry={e} canWrite={canWrite} />}
                     </td>
                     <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{money(e.amount_cents)}</td>
@@ -171,7 +177,11 @@ export default function LeasePage({ canWrite }: { canWrite: boolean }) {
       <ConditionReports leaseId={lease.id} canWrite={canWrite} />
 
       <PortalDialog open={dialog?.kind === "payment"} onOpenChange={(o) => !o && close()} title="Record a payment" description={`From ${tenants}.`}>
-        <PaymentForm leaseId={lease.id} onDone={close} />
+        <PaymentForm
+          leaseId={lease.id}
+          onDone={close}
+          onRecorded={(r) => setRecorded(`Payment of ${money(-r.entry.amount_cents)} on ${day(r.entry.date)} recorded. Balance now ${money(r.balance_cents)}.${r.receipts_sent ? " A receipt was emailed to the tenant." : ""}`)}
+        />
       </PortalDialog>
       <PortalDialog open={dialog?.kind === "charge"} onOpenChange={(o) => !o && close()} title="Add a charge or credit">
         <ChargeForm leaseId={lease.id} onDone={close} />
@@ -227,9 +237,14 @@ function useLedgerMutationDone(onDone: () => void) {
   };
 }
 
-function PaymentForm({ leaseId, onDone }: { leaseId: string; onDone: () => void }) {
+function PaymentForm({ leaseId, onDone, onRecorded }: { leaseId: string; onDone: () => void; onRecorded: (result: { entry: LedgerEntry; balance_cents: number; receipts_sent: number }) => void }) {
   const done = useLedgerMutationDone(onDone);
-  const record = trpc.member.owner.leases.recordPayment.useMutation({ onSuccess: done });
+  const record = trpc.member.owner.leases.recordPayment.useMutation({
+    onSuccess: async (result) => {
+      await done();
+      onRecorded(result);
+    },
+  });
   return <PaymentFields record={{ ...record, mutate: (payment) => record.mutate({ id: leaseId, payment }) }} onCancel={onDone} />;
 }
 

@@ -72,7 +72,7 @@ function Included({ level }: { level: MembershipLevel }) {
             {purchases.data.purchases.map((p) => (
               <tr key={p.id} className="border-t border-slate-100">
                 <td className="py-1">{p.label}</td>
-                <td>{p.year ?? p.reference ?? "—"}</td>
+                <td>{p.for_label}</td>
                 <td>{money(p.amount_cents)}</td>
                 <td>{p.status === "paid" ? "Paid (receipt emailed)" : p.status}</td>
                 <td>{at(p.paid_at)}</td>
