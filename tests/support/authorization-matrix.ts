@@ -517,6 +517,7 @@ const MATRIX: Record<string, Entry> = {
   // Nobody flags their own post.
   "POST /api/community/posts/:id/flags": { allow: MEMBERS, params: (f) => ({ id: f.community.otherPostId }), input: () => ({ reason: "Matrix flag" }), answers: { other: 400 } },
   "GET /api/community/search": { allow: COMMUNITY, query: () => "q=matrix" },
+  "GET /api/community/mentions": { allow: COMMUNITY, query: (f) => `q=ma&topic_id=${f.community.topicId}` },
   "GET /api/notifications": { allow: MEMBERS },
   "POST /api/notifications/read": { allow: MEMBERS },
   "GET /api/email-preferences": { allow: MEMBERS },
@@ -797,6 +798,7 @@ const MATRIX: Record<string, Entry> = {
   "trpc member.forum.flag": { allow: MEMBERS, input: (f) => ({ id: f.community.otherPostId, reason: "Matrix flag" }), answers: { basic: 409, paid: 409, ownerB: 409, premium: 409, downgraded: 409, other: 400 } },
   "trpc member.forum.watch": { allow: MEMBERS, input: (f) => ({ target: "topic", id: f.community.topicId, level: "watching" }) },
   "trpc member.forum.search": { allow: MEMBERS, input: () => ({ q: "matrix" }) },
+  "trpc member.forum.mentions": { allow: MEMBERS, input: (f) => ({ q: "ma", topic_id: f.community.topicId }) },
   "trpc member.notifications.list": { allow: MEMBERS },
   "trpc member.notifications.markRead": { allow: MEMBERS },
   "trpc member.emailPreferences.get": { allow: MEMBERS },

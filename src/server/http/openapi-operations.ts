@@ -17,7 +17,7 @@ import { ZAdminListQuerySchema, ZAdminLoginRequestSchema, ZSetMemberActiveSchema
 import { ZApplyRequestSchema } from "../../shared/application-schema.ts";
 import { ZPlanChangePreviewSchema, ZResumeRequestSchema, ZUpgradeRequestSchema } from "../../shared/billing.ts";
 import { ZBankImportRequestSchema, ZExpenseListQuerySchema, ZExpensePatchSchema, ZExpenseSchema, ZMonthlyReportQuerySchema, ZPurchaseRequestSchema, ZScheduleEQuerySchema, ZStatementQuerySchema, ZStatementSettingsSchema } from "../../shared/books.ts";
-import { ZAttendanceSchema, ZContractorIntroductionSchema, ZContractorProfileSchema, ZContractorSearchSchema, ZDirectoryStatusQuerySchema, ZEditPostSchema, ZEmailPreferencesSchema, ZFlagSchema, ZModerationSchema, ZNewPostSchema, ZNewTopicSchema, ZNotificationsQuerySchema, ZReviewModerationSchema, ZReviewReplySchema, ZReviewSchema, ZSearchQuerySchema, ZTopicListQuerySchema, ZTopicPageQuerySchema, ZUpdateListQuerySchema, ZUpdatePatchSchema, ZUpdateSchema, ZVerificationSchema, ZWatchSchema, ZWebinarPatchSchema, ZWebinarSchema } from "../../shared/community.ts";
+import { ZAttendanceSchema, ZContractorIntroductionSchema, ZContractorProfileSchema, ZContractorSearchSchema, ZDirectoryStatusQuerySchema, ZEditPostSchema, ZEmailPreferencesSchema, ZFlagSchema, ZMentionQuerySchema, ZModerationSchema, ZNewPostSchema, ZNewTopicSchema, ZNotificationsQuerySchema, ZReviewModerationSchema, ZReviewReplySchema, ZReviewSchema, ZSearchQuerySchema, ZTopicListQuerySchema, ZTopicPageQuerySchema, ZUpdateListQuerySchema, ZUpdatePatchSchema, ZUpdateSchema, ZVerificationSchema, ZWatchSchema, ZWebinarPatchSchema, ZWebinarSchema } from "../../shared/community.ts";
 import { ZCourtFactsSchema, ZEvictionCaseSchema, ZEvictionMoveSchema, ZEvictionNoteSchema, ZNoticeSchema, ZNoticeServiceSchema, ZServiceAttemptSchema, ZServiceJobMoveSchema, ZServiceJobSchema } from "../../shared/evictions.ts";
 import { ZAssignSchema, ZChargeSchema, ZCommentSchema, ZEndLeaseSchema, ZImportRequestSchema, ZLeaseListQuerySchema, ZLeaseSchema, ZLeaseSettingsSchema, ZMaintenanceRequestSchema, ZPaymentSchema, ZPayoutSettingsSchema, ZPropertyPatchSchema, ZPropertySchema, ZRentPaymentRequestSchema, ZRentRollQuerySchema, ZTenantCancelSchema, ZTransitionSchema, ZUnitPatchSchema, ZUnitSchema, ZVoidSchema } from "../../shared/portal.ts";
 import {
@@ -240,6 +240,13 @@ export const API_OPERATIONS: Record<string, Operation> = {
   "GET /api/community/posts/:id/revisions": { tag: "Community", summary: "Post revisions", answers: { 200: z.array(shape({ id: str, body: str, html: str, title: str, written_at: str, replaced_at: str })) } },
   "POST /api/community/posts/:id/flags": { tag: "Community", summary: "Flag post", body: ZFlagSchema, answers: { 201: shape({ success: bool, hidden: bool, message: str }) } },
   "GET /api/community/search": { tag: "Community", summary: "Search forum", query: ZSearchQuerySchema, answers: { 200: shape({ results: list, page: num, page_size: num, total: num }) } },
+  "GET /api/community/mentions": {
+    tag: "Community",
+    summary: "Look up members to mention",
+    description: "Members whose handle or name starts with q (a leading @ is ignored), at most 8, who may read where the post goes (topic_id or category_id): their display name and @handle, never an email.",
+    query: ZMentionQuerySchema,
+    answers: { 200: shape({ members: z.array(shape({ handle: str, name: str })) }) },
+  },
   "GET /api/notifications": { tag: "Community", summary: "List notifications", query: ZNotificationsQuerySchema, answers: { 200: shape({ unread_count: num, notifications: list, page: num, page_size: num, total: num }) } },
   "POST /api/notifications/read": { tag: "Community", summary: "Mark notifications read", body: ZNotificationIdsSchema, answers: { 200: LOOSE } },
   "GET /api/email-preferences": { tag: "Community", summary: "Get email preferences", answers: { 200: shape({ legal_updates: bool, webinars: bool, forum_digest: bool, forum_notifications: bool }) } },
