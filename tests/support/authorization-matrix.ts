@@ -330,6 +330,7 @@ const MATRIX: Record<string, Entry> = {
   "GET /api/portal/maintenance/:id/contractors": { allow: OWNER_A, params: (f) => ({ id: f.care.ownerRequestId }), hidden: true },
   "POST /api/portal/maintenance/:id/assign": { allow: OWNER_A, params: (f) => ({ id: f.care.ownerRequestId }), input: (f) => ({ contractor_id: f.care.contractorId }), hidden: true },
   "GET /api/portal/files/:id": { allow: OWNER_A, params: (f) => ({ id: f.care.fileId }), hidden: true },
+  "GET /api/portal/files/:id/thumbnail": { allow: OWNER_A, params: (f) => ({ id: f.care.fileId }), hidden: true },
   "GET /api/portal/payouts": { allow: OWNERS_READ },
   "POST /api/portal/payouts": { allow: OWNERS_WRITE },
   "PUT /api/portal/settings": { allow: OWNERS_WRITE, input: () => ({ payment_instructions: "Checks to the office" }) },
@@ -382,6 +383,7 @@ const MATRIX: Record<string, Entry> = {
   },
   "GET /api/admin/evictions/:id/notices/:notice_id/pdf": { allow: ADMIN, params: (f) => ({ id: f.evictions.caseId, notice_id: f.evictions.noticeId }) },
   "GET /api/admin/premium-files/:id": { allow: ADMIN, params: (f) => ({ id: f.evictions.fileId }) },
+  "GET /api/admin/premium-files/:id/thumbnail": { allow: ADMIN, params: (f) => ({ id: f.evictions.fileId }) },
   "GET /api/admin/service-jobs": { allow: ADMIN },
   "GET /api/admin/service-jobs/:id": { allow: ADMIN, params: (f) => ({ id: f.evictions.jobId }) },
   "POST /api/admin/service-jobs/:id/transitions": { allow: ADMIN, params: async (f) => ({ id: await f.evictions.spareJob() }), input: () => ({ to: "assigned", server_name: "Matrix Server" }) },
@@ -457,6 +459,7 @@ const MATRIX: Record<string, Entry> = {
   "POST /api/tenant/maintenance/:id/photos": { allow: TENANT_A, params: (f) => ({ id: f.care.tenantRequestId }), file: {}, hidden: true },
   "POST /api/tenant/maintenance/:id/cancel": { allow: TENANT_A, params: (f) => ({ id: f.care.tenantRequestId }), hidden: true },
   "GET /api/tenant/files/:id": { allow: TENANT_A, params: (f) => ({ id: f.care.fileId }), hidden: true },
+  "GET /api/tenant/files/:id/thumbnail": { allow: TENANT_A, params: (f) => ({ id: f.care.fileId }), hidden: true },
   "GET /api/contracts/mine": { allow: MEMBERS },
   "GET /api/contracts/:id/pdf": { allow: OWNER_OR_ADMIN, params: (f) => ({ id: f.basic.contractId }), hidden: true },
 
