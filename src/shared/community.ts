@@ -52,6 +52,20 @@ export const ZSearchQuerySchema = z.object({
 });
 export type TSearchQuery = z.output<typeof ZSearchQuerySchema>;
 
+/** Looking up members to @mention while a post is typed: the start of a handle or a name. */
+export const MENTION_LOOKUP_LIMIT = 8;
+export const ZMentionQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .transform((q) => q.replace(/^@/, ""))
+    .pipe(z.string().min(1, "Type at least one letter after @").max(30, "A handle has at most 30 characters")),
+  /** Where the post goes: a topic replied to, or the category of a new topic. */
+  topic_id: uuid("The topic").optional(),
+  category_id: z.string().trim().max(100).optional(),
+});
+export type TMentionQuery = z.output<typeof ZMentionQuerySchema>;
+
 export const MODERATION_ACTIONS = [
   "pin", "pin_globally", "unpin", "lock", "unlock", "hide", "unhide", "move", "delete", "restore", "silence", "unsilence", "review_flags",
 ] as const;

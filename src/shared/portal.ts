@@ -578,3 +578,7 @@ export const ZDisclosureGivenSchema = z.object({
   /** The day the tenants were given the City's RLTO summary and interest rate summary (on paper, or with an earlier lease). */
   given_on: IsoDateSchema,
 });
+
+/** The uploads that are photos (DECISIONS.md 24): shown as thumbnails that open the picture (decision 0087); the rest stay download links. */
+export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+export const isPhoto = (contentType: string) => (PHOTO_TYPES as readonly string[]).includes(contentType);

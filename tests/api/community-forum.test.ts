@@ -259,6 +259,72 @@ describe("new members and rate limits", () => {
   });
 });
 
+describe("mentions", () => {
+  const person = (level: "Basic" | "Standard" | "Premium", first: string, last: string) =>
+    communityMember(t, level, { first_name: first, last_name: last, email: `${first.toLowerCase()}.${Date.now().toString(36)}@members.example.org` });
+
+  test("typing @ and the start of a handle or a name offers the members who may read where the post goes, by name and handle, never an email", async () => {
+    const writer = await seasoned(t, await person("Basic", "Wendell", "Ashby"));
+    const basic = await person("Basic", "Jocasta", "Quimby");
+    const paid = await person("Premium", "Jocelyn", "Quartermaine");
+    const { id } = await topic(writer, "Who knows a good mason in Berwyn?");
+    const offered = await writer.client.get(`/api/community/mentions?q=${encodeURIComponent("@joc")}&topic_id=${id}`);
+    expect(offered.status, JSON.stringify(offered.body)).toBe(200);
+    expect(offered.body.members).toEqual([
+      { handle: basic.handle, name: "Jocasta Q." },
+      { handle: paid.handle, name: "Jocelyn Q." },
+    ]);
+    expect(JSON.stringify(offered.body)).not.toContain("@members.example.org");
+    // By last name and by handle too; the writer is not offered to themselves.
+    expect((await writer.client.get(`/api/community/mentions?q=quart&topic_id=${id}`)).body.members).toEqual([{ handle: paid.handle, name: "Jocelyn Q." }]);
+    expect((await writer.client.get(`/api/community/mentions?q=${basic.handle}`)).body.members).toEqual([{ handle: basic.handle, name: "Jocasta Q." }]);
+    expect((await writer.client.get(`/api/community/mentions?q=wend`)).body.members).toEqual([]);
+    // In the paid category only paid members can read the topic, so only they are offered.
+    const paidWriter = await seasoned(t, await person("Standard", "Hortense", "Vane"));
+    const paidTopic = await paidWriter.client.post("/api/community/topics", { category_id: taxes, title: "Cost segregation for a two-flat", body: "Worth it?" });
+    expect((await paidWriter.client.get(`/api/community/mentions?q=joc&topic_id=${paidTopic.body.id}`)).body.members).toEqual([{ handle: paid.handle, name: "Jocelyn Q." }]);
+    expect((await paidWriter.client.get(`/api/community/mentions?q=joc&category_id=taxes-bookkeeping`)).body.members).toEqual([{ handle: paid.handle, name: "Jocelyn Q." }]);
+    // A Basic member cannot look into the paid category; strangers get nothing.
+    expect((await writer.client.get(`/api/community/mentions?q=joc&topic_id=${paidTopic.body.id}`)).status).toBe(403);
+    expect((await t.client().get("/api/community/mentions?q=joc")).status).toBe(401);
+    const empty = await writer.client.get("/api/community/mentions?q=@");
+    expect(empty.status).toBe(422);
+    expect(empty.body.detail[0]).toMatchObject({ loc: ["query", "q"] });
+    // The same lookup over tRPC, for the web app's editor.
+    const viaTrpc = await writer.client.get(`/trpc/member.forum.mentions?input=${encodeURIComponent(JSON.stringify({ q: "jocas", topic_id: id }))}`);
+    expect(viaTrpc.body.result.data.members).toEqual([{ handle: basic.handle, name: "Jocasta Q." }]);
+  });
+
+  test("a reply or topic with an @handle that matches no member is refused with 422 naming it, and nothing is posted", async () => {
+    const writer = await seasoned(t, await person("Basic", "Ottilie", "Brandt"));
+    const known = await person("Basic", "Lazarus", "Pemberton");
+    const { id } = await topic(writer, "Radiator bleeding in a courtyard building");
+    const refused = await writer.client.post(`/api/community/topics/${id}/posts`, { body: `Ask @${known.handle} or @nobodyhere or @ghost.writer about it.` });
+    expect(refused.status).toBe(422);
+    expect(refused.body.detail).toEqual([
+      { loc: ["body", "body"], msg: "@nobodyhere and @ghost.writer match no member who can read this category. Type @ and the start of a name to pick a member.", type: "unknown_mention" },
+    ]);
+    expect((await writer.client.get(`/api/community/topics/${id}`)).body.total).toBe(1);
+    const newTopic = await writer.client.post("/api/community/topics", { category_id: qa, title: "Calling @someone", body: "What do you think, @nobodyhere?" });
+    expect(newTopic.status).toBe(422);
+    expect(newTopic.body.detail[0]).toMatchObject({ type: "unknown_mention", msg: expect.stringContaining("@nobodyhere matches no member") });
+    // A Basic member cannot read the paid category, so mentioning them there reaches no one either.
+    const paid = await seasoned(t, await person("Standard", "Rosalind", "Achterberg"));
+    const paidTopic = await paid.client.post("/api/community/topics", { category_id: taxes, title: "Bonus depreciation for appliances", body: "Any views?" });
+    const unseen = await paid.client.post(`/api/community/topics/${paidTopic.body.id}/posts`, { body: `@${known.handle} might know.` });
+    expect(unseen.status).toBe(422);
+    expect(unseen.body.detail[0].msg).toContain(`@${known.handle} matches no member`);
+    // Known handles, handles in a quote and email addresses post as before; the mention is delivered.
+    const ok = await writer.client.post(`/api/community/topics/${id}/posts`, { body: `> @nobodyhere said so\n\n@${known.handle} mail bob@example.org` });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    expect((await known.client.get("/api/notifications")).body.notifications[0]).toMatchObject({ kind: "mention", topic_id: id });
+    // An edit may keep what it had, not add a handle nobody has.
+    const edit = await writer.client.patch(`/api/community/posts/${ok.body.id}`, { body: `@${known.handle} and @nobodyhere2` });
+    expect(edit.status).toBe(422);
+    expect(edit.body.detail[0]).toMatchObject({ type: "unknown_mention" });
+  });
+});
+
 describe("flags and moderation", () => {
   test("a post flagged by 3 different members is hidden until an admin reviews it", async () => {
     const author = await seasoned(t, await communityMember(t));

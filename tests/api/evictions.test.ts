@@ -5,7 +5,7 @@ import { emailOutbox, evictionEvents, members } from "../../src/server/db/schema
 import { FULL_PAYMENT_SENTENCE } from "../../src/server/documents/notice-pdf.ts";
 import { sessionIdOf, trpcCall } from "../support/billing.ts";
 import { applyAndSign, paidOwner, signInAsAdmin } from "../support/fixtures.ts";
-import { PNG_BYTES, pdfBytes } from "../support/files.ts";
+import { photoBytes, PNG_BYTES, pdfBytes, thumbnailSize } from "../support/files.ts";
 import { createTestApp, type ApiClient, type TestApp } from "../support/harness.ts";
 import { pdfText } from "../support/pdf-text.ts";
 
@@ -336,6 +336,14 @@ describe("eviction cases and notices", () => {
     // The owner downloads staff's document; the other owner cannot.
     expect((await std.client.get(`/api/portal/files/${seen.documents[0].id}`)).status).toBe(200);
     expect((await prem.client.get(`/api/portal/files/${seen.documents[0].id}`)).status).toBe(404);
+    // A photo on the case shows as a thumbnail to the owner and staff, through the same checks; a PDF has none.
+    const picture = await std.client.upload(`/api/portal/evictions/${stdCase.id}/documents`, { name: "door-posting.png", bytes: await photoBytes(1024, 768) });
+    const pictureId = picture.body.documents.find((d: { name: string }) => d.name === "door-posting.png").id;
+    expect(await thumbnailSize(await std.client.download(`/api/portal/files/${pictureId}/thumbnail`))).toEqual({ width: 256, height: 192, format: "webp" });
+    expect(await thumbnailSize(await admin.download(`/api/admin/premium-files/${pictureId}/thumbnail`))).toEqual({ width: 256, height: 192, format: "webp" });
+    expect((await prem.client.get(`/api/portal/files/${pictureId}/thumbnail`)).status).toBe(404);
+    expect((await std.client.get(`/api/admin/premium-files/${pictureId}/thumbnail`)).status).toBe(403);
+    expect((await admin.get(`/api/admin/premium-files/${seen.documents[0].id}/thumbnail`)).status).toBe(404);
     // Three moves, the court facts, the note and the document: six emails.
     expect((await emailsTo(std.email, "eviction_case_update")).length - before).toBe(6);
 

@@ -67,6 +67,7 @@ const CONTENT_TYPES: Record<Exclude<Answer, z.ZodType>, RegExp> = {
   csv: /^text\/csv/,
   calendar: /^text\/calendar/,
   file: /./,
+  image: /^image\/webp$/,
   "json-file": /^application\/json/,
 };
 

@@ -11,7 +11,7 @@ import { resolveAttachments } from "../../src/server/mail/attachments.ts";
 import { createServices } from "../../src/server/services.ts";
 import { trpcCall } from "../support/billing.ts";
 import { paidOwner, signInAsAdmin } from "../support/fixtures.ts";
-import { PNG_BYTES, REFUSED_FILES } from "../support/files.ts";
+import { photoBytes, PNG_BYTES, REFUSED_FILES, thumbnailSize } from "../support/files.ts";
 import { createTestApp, type ApiClient, type TestApp } from "../support/harness.ts";
 import { pdfPages, pdfText } from "../support/pdf-text.ts";
 
@@ -85,18 +85,21 @@ describe("expenses", () => {
 
     // A receipt: type from the content, 10 MB, a download only for the owner.
     expect((await a.client.upload(`/api/portal/expenses/${id}/receipt`, REFUSED_FILES.html)).status).toBe(415);
-    const receipt = await a.client.upload(`/api/portal/expenses/${id}/receipt`, { name: "receipt.png", bytes: PNG_BYTES });
+    const receipt = await a.client.upload(`/api/portal/expenses/${id}/receipt`, { name: "receipt.png", bytes: await photoBytes(1600, 1200) });
     expect(receipt.status).toBe(201);
     expect(receipt.body.receipt).toMatchObject({ name: "receipt.png", content_type: "image/png" });
     const file = await a.client.download(`/api/portal/files/${receipt.body.receipt.id}`);
     expect(file.status).toBe(200);
     expect(file.headers.get("content-disposition")).toContain("attachment");
+    // A photographed receipt shows as a thumbnail, made from the photo by the same route's check.
+    expect(await thumbnailSize(await a.client.download(`/api/portal/files/${receipt.body.receipt.id}/thumbnail`))).toEqual({ width: 256, height: 192, format: "webp" });
 
     const edited = await a.client.patch(`/api/portal/expenses/${id}`, { amount_cents: 9_000, category: "supplies" });
     expect(edited.body).toMatchObject({ amount_cents: 9_000, category: "supplies", schedule_e_line: "15" });
     const b = await owner();
     for (const res of [
       await b.client.get(`/api/portal/expenses/${id}`),
+      await b.client.get(`/api/portal/files/${receipt.body.receipt.id}/thumbnail`),
       await b.client.patch(`/api/portal/expenses/${id}`, { amount_cents: 1 }),
       await b.client.delete(`/api/portal/expenses/${id}`),
       await b.client.upload(`/api/portal/expenses/${id}/receipt`, { name: "r.png", bytes: PNG_BYTES }),

@@ -9,7 +9,7 @@ import { createServices } from "../../src/server/services.ts";
 import { TENANT_MAINTENANCE_LIMITS } from "../../src/server/domain/portal/maintenance.ts";
 import { clearRateLimit } from "../../src/server/domain/rate-limit.ts";
 import { applyAndSign, latestEmail, linkTokenFromEmail, paidOwner, signInAsAdmin } from "../support/fixtures.ts";
-import { PNG_BYTES, pdfBytes, REFUSED_FILES } from "../support/files.ts";
+import { photoBytes, PNG_BYTES, pdfBytes, REFUSED_FILES, thumbnailSize } from "../support/files.ts";
 import { createTestApp, type ApiClient, type TestApp } from "../support/harness.ts";
 import { sessionIdOf, trpcCall } from "../support/billing.ts";
 import { CONTRACT_MOVES } from "../support/portal-contract.ts";
@@ -239,6 +239,35 @@ describe("what a tenant sees, and never sees", () => {
     expect((await b.owner.post(`/api/portal/maintenance/${request.body.id}/transitions`, { to: "acknowledged" })).status).toBe(404);
     expect((await b.owner.get("/api/portal/maintenance?state=all")).body).toEqual([]);
     expect((await a.owner.get(`/api/portal/files/${fileId}`)).status).toBe(200);
+  });
+
+  test("a photo on a request has a small thumbnail for the owner and the request's tenant only; a PDF and a deleted photo have none", async () => {
+    const h = await home();
+    const tenant = await invitedTenant(h);
+    const request = await tenant.post("/api/tenant/maintenance", { lease_id: h.leaseId, title: "Cracked window", description: "Bedroom window", category: "other" });
+    const added = await tenant.upload(`/api/tenant/maintenance/${request.body.id}/photos`, { name: "window.png", bytes: await photoBytes(900, 1200) });
+    const photo = added.body.timeline.find((e: { kind: string }) => e.kind === "photo").file;
+    const original = await tenant.download(`/api/tenant/files/${photo.id}`);
+    const fromTenant = await tenant.download(`/api/tenant/files/${photo.id}/thumbnail`);
+    expect(await thumbnailSize(fromTenant)).toEqual({ width: 192, height: 256, format: "webp" });
+    expect(fromTenant.body.byteLength).toBeLessThan(original.body.byteLength / 4);
+    expect(await thumbnailSize(await h.owner.download(`/api/portal/files/${photo.id}/thumbnail`))).toEqual({ width: 192, height: 256, format: "webp" });
+    // The same checks as the photo itself: another owner and another tenant are told it does not exist.
+    const other = await home([{ first_name: "Otto", last_name: "Other", email: tenantEmail("otto") }]);
+    const otto = await invitedTenant(other);
+    expect((await other.owner.get(`/api/portal/files/${photo.id}/thumbnail`)).status).toBe(404);
+    expect((await otto.get(`/api/tenant/files/${photo.id}/thumbnail`)).status).toBe(404);
+    expect((await t.client().get(`/api/portal/files/${photo.id}/thumbnail`)).status).toBe(401);
+    // A small photo is not enlarged; a PDF stays a download; a deleted photo is gone.
+    const small = await h.owner.upload(`/api/portal/maintenance/${request.body.id}/photos`, { name: "dot.png", bytes: PNG_BYTES });
+    const dot = small.body.timeline.at(-1).file;
+    expect(await thumbnailSize(await h.owner.download(`/api/portal/files/${dot.id}/thumbnail`))).toEqual({ width: 2, height: 2, format: "webp" });
+    const invoice = await h.owner.upload(`/api/portal/maintenance/${request.body.id}/photos`, { name: "invoice.pdf", bytes: await pdfBytes("Invoice") });
+    const pdf = await h.owner.get(`/api/portal/files/${invoice.body.timeline.at(-1).file.id}/thumbnail`);
+    expect(pdf.status).toBe(404);
+    expect(pdf.body.detail).toBe("Only photos have a thumbnail: download the file instead.");
+    expect((await h.owner.delete(`/api/portal/maintenance/${request.body.id}/photos/${photo.id}`)).status).toBe(200);
+    expect((await tenant.get(`/api/tenant/files/${photo.id}/thumbnail`)).status).toBe(404);
   });
 
   test("lease documents: the owner uploads, the tenants see the shared ones only, as downloads", async () => {

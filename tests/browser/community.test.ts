@@ -100,6 +100,56 @@ test("a Basic member posts a topic, a paid member replies and mentions them, and
   await paid.context.close();
 });
 
+test("typing @ and the start of a name offers members to mention, chosen by arrow keys or a click; a handle nobody has is refused by name", async () => {
+  const { ensureHandle } = await import("../../src/server/domain/community/people.ts");
+  const named = async (first: string, last: string) => {
+    const person = await member("Basic", first, last);
+    const [row] = await ctx.server.services.db.select().from(members).where(eq(members.id, person.id));
+    await ensureHandle(ctx.server.services.db, row!);
+    await person.context.close();
+  };
+  await named("Cordelia", "Vance");
+  await named("Cornelius", "Vandermeer");
+  const writer = await member("Basic", "Henrietta", "Lindqvist");
+  // axe is injected as an inline script: this page's context lets it past the site's CSP.
+  const context = await ctx.browser.newContext({ bypassCSP: true });
+  await context.addCookies(await writer.context.cookies());
+  await writer.context.close();
+  const page = await context.newPage();
+
+  await page.goto(`${ctx.server.url}/community`);
+  await page.getByRole("button", { name: "New topic" }).click();
+  await page.getByLabel("Category").selectOption({ label: "Landlord Q&A" });
+  await page.getByLabel("Title").fill("Who has replaced a boiler in a six-flat?");
+  const body = page.getByLabel("Your post");
+  await body.pressSequentially("Asking @cor");
+  const list = page.getByRole("listbox", { name: "Members to mention" });
+  await shown(list.getByRole("option", { name: "Cordelia V. @cordeliav" }));
+  await shown(list.getByRole("option", { name: "Cornelius V. @corneliusv" }));
+  expect(await seriousViolations(page)).toEqual([]);
+  await body.press("ArrowDown");
+  expect(await list.getByRole("option", { name: "Cornelius V. @corneliusv" }).getAttribute("aria-selected")).toBe("true");
+  await body.press("Enter");
+  await until(body, async (b) => (await b.inputValue()) === "Asking @corneliusv ");
+  expect(await list.count()).toBe(0);
+  await body.pressSequentially("and @nobodyatall");
+  await shown(page.getByRole("status").filter({ hasText: "No member who can read this goes by a name or handle starting with @nobodyatall" }));
+  await page.getByRole("button", { name: "Post topic" }).click();
+  await shown(page.getByRole("alert").filter({ hasText: "@nobodyatall matches no member who can read this category" }));
+
+  await body.fill("Asking @corneliusv about it.");
+  await page.getByRole("button", { name: "Post topic" }).click();
+  await shown(page.getByRole("heading", { name: "Who has replaced a boiler in a six-flat?" }));
+  const reply = page.getByLabel("Your reply");
+  await reply.pressSequentially("Thanks, @Vanc");
+  await page.getByRole("listbox", { name: "Members to mention" }).getByRole("option", { name: "Cordelia V. @cordeliav" }).click();
+  await until(reply, async (b) => (await b.inputValue()) === "Thanks, @cordeliav ");
+  await reply.pressSequentially("too.");
+  await page.getByRole("button", { name: "Post reply" }).click();
+  await shown(page.getByText("Thanks, @cordeliav too."));
+  await context.close();
+});
+
 test("an admin publishes a members-only update; it arrives by email and its unsubscribe link works without signing in", async () => {
   const reader = await member("Basic", "Ursula", "Nowak");
   const page = await adminPage();

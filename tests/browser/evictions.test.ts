@@ -6,7 +6,8 @@ import { formatCents } from "../../src/shared/portal.ts";
 import { FULL_PAYMENT_SENTENCE } from "../../src/server/documents/notice-pdf.ts";
 import { createSession } from "../../src/server/domain/sessions.ts";
 import { adminUsers } from "../../src/server/db/schema.ts";
-import { seriousViolations, serverAndBrowser, shown } from "../support/browser.ts";
+import { opensPicture, seriousViolations, serverAndBrowser, shown } from "../support/browser.ts";
+import { photoBytes } from "../support/files.ts";
 import { paidOwner } from "../support/fixtures.ts";
 import { pdfText } from "../support/pdf-text.ts";
 
@@ -120,12 +121,17 @@ test("axe-core finds no serious or critical violation on the case, the process s
   const { api, leaseId } = await lateOwner("Premium", "917 W 19th St");
   const opened = (await api.post("/api/portal/evictions", { lease_id: leaseId, ground: "unpaid_rent", jurisdiction: "chicago" })).body;
   await api.post(`/api/portal/evictions/${opened.id}/notices`, { kind: "5_day" });
+  const posted = await api.upload(`/api/portal/evictions/${opened.id}/documents`, { name: "door-posting.png", bytes: await photoBytes(1024, 768) });
+  expect(posted.status).toBe(201);
   // axe is injected as an inline script, which the site's content-security policy rightly forbids.
   const context = await ctx.browser.newContext({ bypassCSP: true });
   await context.addCookies([{ name: "lpa_member", value: api.cookies.get("lpa_member")!, url: ctx.server.url }]);
   const page = await context.newPage();
   await page.goto(`${ctx.server.url}/portal/evictions/${opened.id}`);
   await shown(page.getByRole("form", { name: "Record service" }));
+  // A photo on the case shows as a thumbnail (in the documents and on the timeline) that opens the picture.
+  const documents = page.getByRole("list", { name: "Case documents" });
+  expect(await opensPicture(page, documents.getByRole("button", { name: "View door-posting.png" }), "door-posting.png")).toEqual({ thumbnail: 256, picture: 1024 });
   expect(await seriousViolations(page)).toEqual([]);
   await page.goto(`${ctx.server.url}/portal/service-jobs?case=${opened.id}`);
   await shown(page.getByRole("heading", { name: "Send a job to the process server" }));
@@ -137,6 +143,9 @@ test("axe-core finds no serious or critical violation on the case, the process s
   await adminPage.getByRole("tab", { name: "Evictions" }).click();
   await adminPage.getByRole("table", { name: "Eviction cases" }).getByRole("button", { name: /917 W 19th St/ }).click();
   await shown(adminPage.getByText("Stage: Notice prepared"));
+  // Staff see the case's photo through their own file route's check.
+  const staffTimeline = adminPage.getByRole("list", { name: "Case timeline" });
+  expect(await opensPicture(adminPage, staffTimeline.getByRole("button", { name: "View door-posting.png" }), "door-posting.png")).toEqual({ thumbnail: 256, picture: 1024 });
   expect(await seriousViolations(adminPage)).toEqual([]);
   await adminContext.close();
 });

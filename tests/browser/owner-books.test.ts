@@ -3,9 +3,9 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { chicagoToday, periodOf, plusMonths } from "../../src/shared/calendar.ts";
-import { openPortalSection, seriousViolations, serverAndBrowser, shown, until } from "../support/browser.ts";
+import { openPortalSection, opensPicture, seriousViolations, serverAndBrowser, shown, until } from "../support/browser.ts";
 import { paidOwner } from "../support/fixtures.ts";
-import { PNG_BYTES } from "../support/files.ts";
+import { photoBytes } from "../support/files.ts";
 
 // The owner's books in Chromium, on a desktop and a 390 px phone: an expense with a receipt, a
 // bank export imported, the monthly statement and Schedule E (bought for a year in TEST MODE on
@@ -53,11 +53,12 @@ async function walkThrough(page: Page, phone: boolean) {
   await dialog.getByLabel("Payee").fill("Ace Hardware");
   await dialog.getByLabel("Category").selectOption("repairs");
   await shown(dialog.getByText("Schedule E line 14"));
-  await dialog.getByLabel("Receipt (photo or PDF, optional)").setInputFiles({ name: "receipt.png", mimeType: "image/png", buffer: Buffer.from(PNG_BYTES) });
+  await dialog.getByLabel("Receipt (photo or PDF, optional)").setInputFiles({ name: "receipt.png", mimeType: "image/png", buffer: Buffer.from(await photoBytes(1600, 1200)) });
   await dialog.getByRole("button", { name: "Save Expense" }).click();
   const list = phone ? page.getByRole("list", { name: "Expenses" }) : page.getByRole("table", { name: "Expenses" });
   await shown(list.getByText("Ace Hardware"));
-  await shown(list.getByRole("link", { name: "Receipt of Ace Hardware" }));
+  // The photographed receipt shows as a thumbnail made on the server (256 px), and opens the picture itself.
+  expect(await opensPicture(page, list.getByRole("button", { name: "View Receipt of Ace Hardware" }), "Receipt of Ace Hardware")).toEqual({ thumbnail: 256, picture: 1600 });
 
   // Import a bank export: preview, then all ten payments out.
   await page.getByRole("link", { name: "Import Bank CSV" }).click();

@@ -1,7 +1,7 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
 import { chicagoToday, periodOf, plusMonths } from "../../src/shared/calendar.ts";
-import { openPortalSection, seriousViolations, serverAndBrowser, shown } from "../support/browser.ts";
+import { openPortalSection, opensPicture, seriousViolations, serverAndBrowser, shown } from "../support/browser.ts";
 import { PNG_BYTES } from "../support/files.ts";
 import { latestEmail, paidOwner } from "../support/fixtures.ts";
 
@@ -112,7 +112,8 @@ async function journey(viewport: { width: number; height: number }) {
     await tenant.page.getByRole("button", { name: "Send request" }).click();
     await shown(tenant.page.getByRole("heading", { name: "Kitchen sink leaks" }));
     const timeline = tenant.page.getByRole("list", { name: "Timeline" });
-    await shown(timeline.getByRole("link", { name: /Download sink\.png/ }));
+    // The photo shows as a thumbnail that opens the picture.
+    expect(await opensPicture(tenant.page, timeline.getByRole("button", { name: "View sink.png" }), "sink.png")).toEqual({ thumbnail: 2, picture: 2 });
     if (phone) await noOverflow(tenant.page);
 
     // The owner takes it from submitted to completed, with notes.

@@ -95,3 +95,30 @@ export async function openPortalSection(page: import("playwright-core").Page, na
     await tabs.getByRole("link", { name, exact: true }).click();
   }
 }
+
+/**
+ * A photo shown as its thumbnail (decision 0087): the button named "View {title}" holds a small
+ * lazily decoded picture that loaded (through the file's access check), and opens a dialog with
+ * the picture itself. Answers the thumbnail's and the picture's natural widths.
+ */
+export async function opensPicture(page: import("playwright-core").Page, button: Locator, title: string): Promise<{ thumbnail: number; picture: number }> {
+  const loaded = async (img: Locator) => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0);
+  const thumbnail = button.locator("img");
+  await button.scrollIntoViewIfNeeded();
+  await until(thumbnail, loaded);
+  for (const [attribute, value] of [["loading", "lazy"], ["decoding", "async"]]) {
+    if ((await thumbnail.getAttribute(attribute!)) !== value) throw new Error(`The thumbnail's ${attribute} is not ${value}`);
+  }
+  if (!(await thumbnail.getAttribute("width")) || !(await thumbnail.getAttribute("height"))) throw new Error("The thumbnail has no width and height");
+  // Measured before the dialog opens: it hides the rest of the page from the accessibility tree.
+  const thumbnailWidth = await thumbnail.evaluate((i: HTMLImageElement) => i.naturalWidth);
+  await button.click();
+  const dialog = page.getByRole("dialog", { name: title });
+  const picture = dialog.getByRole("img", { name: title });
+  await until(picture, loaded);
+  const widths = { thumbnail: thumbnailWidth, picture: await picture.evaluate((i: HTMLImageElement) => i.naturalWidth) };
+  await shown(dialog.getByRole("link", { name: /^Download / }));
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await dialog.waitFor({ state: "detached" });
+  return widths;
+}

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { accessPrompt, isActivePaid, mayPost, mayRead, readerOf, type Reader } from "../../src/server/domain/community/access.ts";
 import { countLinks, plainText, quoteMarkdown, renderMarkdown, sanitizePostHtml } from "../../src/server/domain/community/markdown.ts";
 import { baseHandle, handleCandidate, HANDLE_PATTERN, MAX_MENTIONS, parseMentions } from "../../src/server/domain/community/mentions.ts";
+import { unknownMentionProblem, unknownMentions } from "../../src/server/domain/community/mention-check.ts";
 import { EMAIL_DELAY_MS, notificationTargets, queuesEmail, sendsEmailAtDue } from "../../src/server/domain/community/notification-rules.ts";
 import {
   EDIT_GRACE_MS,
@@ -80,6 +81,15 @@ describe("mentions", () => {
     expect(parseMentions("@a too short")).toEqual([]);
     expect(parseMentions("(@paren) @x_y-z.w")).toEqual(["paren", "x_y-z.w"]);
     expect(MAX_MENTIONS).toBe(10);
+  });
+
+  test("a handle nobody answers to is named, outside quotes, whatever its case", () => {
+    expect(unknownMentions("@Maria asks @bob", ["maria"])).toEqual(["bob"]);
+    expect(unknownMentions("> @ghost wrote\n>\n> @ghost2 too\n\n   > @ghost3\n@maria", ["maria"])).toEqual([]);
+    expect(unknownMentions("x > @inline is not a quote", [])).toEqual(["inline"]);
+    expect(unknownMentionProblem("@maria", ["MARIA"])).toBeNull();
+    expect(unknownMentionProblem("@ann", [])).toBe("@ann matches no member who can read this category. Type @ and the start of a name to pick a member.");
+    expect(unknownMentionProblem("@ann @bo @cy", [])).toStartWith("@ann, @bo and @cy match no member");
   });
 
   test("handles from names: first name and last initial, ASCII, with numbers for repeats", () => {

@@ -17,7 +17,7 @@ import { ZAdminListQuerySchema, ZAdminLoginRequestSchema, ZSetMemberActiveSchema
 import { ZApplyRequestSchema } from "../../shared/application-schema.ts";
 import { ZPlanChangePreviewSchema, ZResumeRequestSchema, ZUpgradeRequestSchema } from "../../shared/billing.ts";
 import { ZBankImportRequestSchema, ZExpenseListQuerySchema, ZExpensePatchSchema, ZExpenseSchema, ZMonthlyReportQuerySchema, ZPurchaseRequestSchema, ZScheduleEQuerySchema, ZStatementQuerySchema, ZStatementSettingsSchema } from "../../shared/books.ts";
-import { ZAttendanceSchema, ZContractorIntroductionSchema, ZContractorProfileSchema, ZContractorSearchSchema, ZDirectoryStatusQuerySchema, ZEditPostSchema, ZEmailPreferencesSchema, ZFlagSchema, ZModerationSchema, ZNewPostSchema, ZNewTopicSchema, ZNotificationsQuerySchema, ZReviewModerationSchema, ZReviewReplySchema, ZReviewSchema, ZSearchQuerySchema, ZTopicListQuerySchema, ZTopicPageQuerySchema, ZUpdateListQuerySchema, ZUpdatePatchSchema, ZUpdateSchema, ZVerificationSchema, ZWatchSchema, ZWebinarPatchSchema, ZWebinarSchema } from "../../shared/community.ts";
+import { ZAttendanceSchema, ZContractorIntroductionSchema, ZContractorProfileSchema, ZContractorSearchSchema, ZDirectoryStatusQuerySchema, ZEditPostSchema, ZEmailPreferencesSchema, ZFlagSchema, ZMentionQuerySchema, ZModerationSchema, ZNewPostSchema, ZNewTopicSchema, ZNotificationsQuerySchema, ZReviewModerationSchema, ZReviewReplySchema, ZReviewSchema, ZSearchQuerySchema, ZTopicListQuerySchema, ZTopicPageQuerySchema, ZUpdateListQuerySchema, ZUpdatePatchSchema, ZUpdateSchema, ZVerificationSchema, ZWatchSchema, ZWebinarPatchSchema, ZWebinarSchema } from "../../shared/community.ts";
 import { ZCourtFactsSchema, ZEvictionCaseSchema, ZEvictionMoveSchema, ZEvictionNoteSchema, ZNoticeSchema, ZNoticeServiceSchema, ZServiceAttemptSchema, ZServiceJobMoveSchema, ZServiceJobSchema } from "../../shared/evictions.ts";
 import { ZAssignSchema, ZChargeSchema, ZCommentSchema, ZEndLeaseSchema, ZImportRequestSchema, ZLeaseListQuerySchema, ZLeaseSchema, ZLeaseSettingsSchema, ZMaintenanceRequestSchema, ZPaymentSchema, ZPayoutSettingsSchema, ZPropertyPatchSchema, ZPropertySchema, ZRentPaymentRequestSchema, ZRentRollQuerySchema, ZTenantCancelSchema, ZTransitionSchema, ZUnitPatchSchema, ZUnitSchema, ZVoidSchema } from "../../shared/portal.ts";
 import {
@@ -50,7 +50,10 @@ import { ZStrategySessionRequestSchema } from "../../shared/strategy-session.ts"
 // say less, never something false. Refine them as contracts settle; a new route needs an entry.
 
 /** A JSON answer's schema, or a file's kind. */
-export type Answer = z.ZodType | "pdf" | "csv" | "calendar" | "file" | "json-file";
+export type Answer = z.ZodType | "pdf" | "csv" | "calendar" | "file" | "image" | "json-file";
+
+const THUMBNAIL_NOTE =
+  "A WebP at most 256 px on its longer side of a photo (JPEG, PNG or WebP) the caller may see, checked as the file itself is; 404 for a PDF or a deleted file.";
 
 export interface Operation {
   tag: string;
@@ -160,6 +163,7 @@ export const API_OPERATIONS: Record<string, Operation> = {
   },
   "POST /api/portal/maintenance/:id/assign": { tag: "Maintenance", summary: "Assign request", body: ZAssignSchema, answers: { 200: shape({ id: str, property_id: str, unit_id: str, lease_id: str, place: str, title: str, description: str, category: str, category_label: str, priority: str, permission_to_enter: bool, status: str, status_label: str, allowed_moves: list, submitted_by: str, assigned_member_id: str, created_at: str, updated_at: str, timeline: list }) } },
   "GET /api/portal/files/:id": { tag: "Owner portal", summary: "Owner file", answers: { 200: "file" } },
+  "GET /api/portal/files/:id/thumbnail": { tag: "Owner portal", summary: "Owner photo thumbnail", description: THUMBNAIL_NOTE, answers: { 200: "image" } },
   "GET /api/portal/payouts": { tag: "Online rent", summary: "Payout status", answers: { 200: shape({ provider: str, test_mode: bool, connected: bool, charges_enabled: bool, payouts_enabled: bool, details_submitted: bool, payment_instructions: str }) } },
   "POST /api/portal/payouts": { tag: "Online rent", summary: "Start payout onboarding", answers: { 200: shape({ onboarding_url: str, account_id: str }) } },
   "PUT /api/portal/settings": { tag: "Online rent", summary: "Save payment instructions", body: ZPayoutSettingsSchema, answers: { 200: shape({ provider: str, test_mode: bool, connected: bool, charges_enabled: bool, payouts_enabled: bool, details_submitted: bool, payment_instructions: str }) } },
@@ -223,6 +227,7 @@ export const API_OPERATIONS: Record<string, Operation> = {
   "POST /api/tenant/maintenance/:id/photos": { tag: "Tenant portal", summary: "Tenant request", upload: true, answers: { 201: shape({ id: str, property_id: str, unit_id: str, lease_id: str, place: str, title: str, description: str, category: str, category_label: str, priority: str, permission_to_enter: bool, status: str, status_label: str, allowed_moves: list, submitted_by: str, assigned_member_id: z.unknown(), created_at: str, updated_at: str, timeline: list }) } },
   "POST /api/tenant/maintenance/:id/cancel": { tag: "Tenant portal", summary: "Cancel tenant request", body: ZTenantCancelSchema, answers: { 200: shape({ id: str, property_id: str, unit_id: str, lease_id: str, place: str, title: str, description: str, category: str, category_label: str, priority: str, permission_to_enter: bool, status: str, status_label: str, allowed_moves: list, submitted_by: str, assigned_member_id: z.unknown(), created_at: str, updated_at: str, timeline: list }) } },
   "GET /api/tenant/files/:id": { tag: "Tenant portal", summary: "Tenant file", answers: { 200: "file" } },
+  "GET /api/tenant/files/:id/thumbnail": { tag: "Tenant portal", summary: "Tenant photo thumbnail", description: THUMBNAIL_NOTE, answers: { 200: "image" } },
   "POST /api/site/strategy-sessions": { tag: "Public site", summary: "Request strategy session", body: ZStrategySessionRequestSchema, answers: { 201: shape({ success: bool, id: str, message: str }) } },
   "GET /api/site/demo-status": { tag: "Public site", summary: "Check demo embed", query: ZFreshQuerySchema, answers: { 200: shape({ embeddable: bool, reason: str, checked_at: str }) } },
   "GET /api/contracts/mine": { tag: "Membership", summary: "List member contracts", answers: { 200: shape({ contracts: list }) } },
@@ -240,6 +245,13 @@ export const API_OPERATIONS: Record<string, Operation> = {
   "GET /api/community/posts/:id/revisions": { tag: "Community", summary: "Post revisions", answers: { 200: z.array(shape({ id: str, body: str, html: str, title: str, written_at: str, replaced_at: str })) } },
   "POST /api/community/posts/:id/flags": { tag: "Community", summary: "Flag post", body: ZFlagSchema, answers: { 201: shape({ success: bool, hidden: bool, message: str }) } },
   "GET /api/community/search": { tag: "Community", summary: "Search forum", query: ZSearchQuerySchema, answers: { 200: shape({ results: list, page: num, page_size: num, total: num }) } },
+  "GET /api/community/mentions": {
+    tag: "Community",
+    summary: "Look up members to mention",
+    description: "Members whose handle or name starts with q (a leading @ is ignored), at most 8, who may read where the post goes (topic_id or category_id): their display name and @handle, never an email.",
+    query: ZMentionQuerySchema,
+    answers: { 200: shape({ members: z.array(shape({ handle: str, name: str })) }) },
+  },
   "GET /api/notifications": { tag: "Community", summary: "List notifications", query: ZNotificationsQuerySchema, answers: { 200: shape({ unread_count: num, notifications: list, page: num, page_size: num, total: num }) } },
   "POST /api/notifications/read": { tag: "Community", summary: "Mark notifications read", body: ZNotificationIdsSchema, answers: { 200: LOOSE } },
   "GET /api/email-preferences": { tag: "Community", summary: "Get email preferences", answers: { 200: shape({ legal_updates: bool, webinars: bool, forum_digest: bool, forum_notifications: bool }) } },
@@ -289,6 +301,7 @@ export const API_OPERATIONS: Record<string, Operation> = {
   "POST /api/admin/evictions/:id/notices/:notice_id/service": { tag: "Evictions", summary: "Record service", body: ZNoticeServiceSchema, answers: { 200: LOOSE } },
   "GET /api/admin/evictions/:id/notices/:notice_id/pdf": { tag: "Evictions", summary: "Notice file", query: ZNoticeCopyQuerySchema, answers: { 200: "pdf" } },
   "GET /api/admin/premium-files/:id": { tag: "Evictions", summary: "Staff case file", answers: { 200: "file" } },
+  "GET /api/admin/premium-files/:id/thumbnail": { tag: "Evictions", summary: "Staff case photo thumbnail", description: THUMBNAIL_NOTE, answers: { 200: "image" } },
   "GET /api/admin/service-jobs": { tag: "Evictions", summary: "Staff job queue", query: ZQueueQuerySchema, answers: { 200: z.array(shape({ id: str, eviction_case_id: str, notice_id: str, notice_pdf_path: str, person_name: str, person_description: str, addresses: list, due_on: str, rush: bool, instructions: str, state: str, state_label: str, allowed_moves: list, server_name: z.unknown(), affidavit_file_id: z.unknown(), affidavit_path: z.unknown(), created_at: str, updated_at: str })) } },
   "GET /api/admin/service-jobs/:id": { tag: "Evictions", summary: "Staff get job", answers: { 200: LOOSE } },
   "POST /api/admin/service-jobs/:id/transitions": { tag: "Evictions", summary: "Move job", body: ZServiceJobMoveSchema, answers: { 200: shape({ id: str, eviction_case_id: str, notice_id: str, notice_pdf_path: str, person_name: str, person_description: str, addresses: list, due_on: str, rush: bool, instructions: str, state: str, state_label: str, allowed_moves: list, server_name: str, affidavit_file_id: z.unknown(), affidavit_path: z.unknown(), created_at: str, updated_at: str, owner: obj, attempts: list, documents: list, timeline: list }) } },

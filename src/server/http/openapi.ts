@@ -42,6 +42,7 @@ const FILE_TYPES: Record<Exclude<Answer, z.ZodType>, string> = {
   csv: "text/csv",
   calendar: "text/calendar",
   file: "application/octet-stream",
+  image: "image/webp",
   "json-file": "application/json",
 };
 

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
-import { FORUM_PAGE_SIZE, type TEditPost, type TNewPost, type TNewTopic, type TSearchQuery, type TTopicListQuery } from "../../../shared/community.ts";
+import { FORUM_PAGE_SIZE, MENTION_LOOKUP_LIMIT, type TEditPost, type TMentionQuery, type TNewPost, type TNewTopic, type TSearchQuery, type TTopicListQuery } from "../../../shared/community.ts";
+import { PAID_LEVELS } from "../../../shared/membership.ts";
 import type { DbOrTx, Tx } from "../../db/client.ts";
 import {
   adminUsers,
@@ -20,11 +21,12 @@ import { AppError, forbidden, notFound, unauthorized } from "../../errors.ts";
 import type { Services } from "../../services.ts";
 import { isUuid } from "../admin/queries.ts";
 import { hitRateLimit } from "../rate-limit.ts";
-import { mayPost, mayRead, type Reader } from "./access.ts";
+import { isActivePaid, mayPost, mayRead, type Reader } from "./access.ts";
 import { countLinks, renderMarkdown } from "./markdown.ts";
 import { MAX_MENTIONS, parseMentions } from "./mentions.ts";
+import { unknownMentionProblem } from "./mention-check.ts";
 import { notifyAboutPost } from "./notifications.ts";
-import { authorsOf, describeAuthor, ensureHandle, memberIdOf, membersByHandle, readerFor, type CommunityActor } from "./people.ts";
+import { authorsOf, describeAuthor, ensureHandle, memberIdOf, membersByHandle, readerFor, shortName, type CommunityActor } from "./people.ts";
 import {
   FLAGS_PER_HOUR,
   hiddenByFlags,
@@ -203,24 +205,81 @@ async function assertMayWrite(tx: DbOrTx, services: Services, actor: CommunityAc
   }
 }
 
-/** Rate limits and the new-member rules, before anything is written. */
-async function checkPostingLimits(services: Services, actor: CommunityActor, body: string) {
-  if (actor.kind !== "member") return;
-  const now = services.now();
-  const isNew = isNewMember(actor.member.createdAt, now);
-  const linkProblem = linkLimitProblem(countLinks(body), isNew);
-  if (linkProblem) throw new AppError("UNPROCESSABLE", [{ loc: ["body", "body"], msg: linkProblem, type: "too_many_links" }]);
+function checkMentionCount(body: string) {
   if (parseMentions(body).length > MAX_MENTIONS) {
     throw new AppError("UNPROCESSABLE", [{ loc: ["body", "body"], msg: `A post can mention at most ${MAX_MENTIONS} members.`, type: "too_many_mentions" }]);
   }
+}
+
+/**
+ * Every @handle written (outside quotes) must name a member who can read the category: a mention
+ * nobody receives is refused rather than lost (decision 0086). `already` are handles the post
+ * carried before an edit, which stay as they are.
+ */
+async function checkMentionsKnown(db: DbOrTx, body: string, category: Category, already: string[] = []) {
+  const known = (await mentionedMembers(db, body, category)).map((m) => m.handle);
+  const problem = unknownMentionProblem(body, [...known, ...already]);
+  if (problem) throw new AppError("UNPROCESSABLE", [{ loc: ["body", "body"], msg: problem, type: "unknown_mention" }]);
+}
+
+/** Rate limits, the new-member rules and the mentions, before anything is written. */
+async function checkPostingLimits(services: Services, actor: CommunityActor, body: string, category: Category) {
+  const now = services.now();
+  const isNew = actor.kind === "member" && isNewMember(actor.member.createdAt, now);
+  const linkProblem = actor.kind === "member" ? linkLimitProblem(countLinks(body), isNew) : null;
+  if (linkProblem) throw new AppError("UNPROCESSABLE", [{ loc: ["body", "body"], msg: linkProblem, type: "too_many_links" }]);
+  checkMentionCount(body);
+  await checkMentionsKnown(services.db, body, category);
+  if (actor.kind !== "member") return;
   if (isNew) await hitRateLimit(services.db, NEW_MEMBER_POST_INTERVAL, actor.member.id, now);
   await hitRateLimit(services.db, POSTS_PER_HOUR, actor.member.id, now);
 }
 
+/** Whether a member may be mentioned in a category: they can read it (others are not told). */
+const mayBeMentioned = (category: Category, member: Parameters<typeof isActivePaid>[0]) => canReadCategory(category, { kind: "member", paid: isActivePaid(member) });
+
 /** Members a post mentions who may read its category (others are not told about it). */
 async function mentionedMembers(tx: DbOrTx, body: string, category: Category) {
   const found = await membersByHandle(tx, parseMentions(body));
-  return found.filter(({ member }) => canReadCategory(category, { kind: "member", paid: member.status === "active" && member.membershipLevel !== "Basic" }));
+  return found.filter(({ member }) => mayBeMentioned(category, member));
+}
+
+/** The category a post being written goes to, checked readable: the topic's, or the one named. */
+async function writingContext(db: DbOrTx, reader: Reader, query: Pick<TMentionQuery, "topic_id" | "category_id">): Promise<Category | null> {
+  if (query.topic_id) return (await readableTopic(db, reader, query.topic_id)).category;
+  if (!query.category_id) return null;
+  const category = await findCategory(db, query.category_id);
+  if (!category) throw notFound("That category does not exist.");
+  if (!canReadCategory(category, reader)) throw forbidden("This category is for Standard and Premium members.");
+  return category;
+}
+
+/**
+ * Members to @mention as a handle is typed: those whose handle, first or last name starts with
+ * what was typed, who have a forum handle and may read where the post goes (decision 0086).
+ * Only what the forum already shows of a member: "Maria G." and the handle, never an email.
+ */
+export async function lookupMentions(services: Services, actor: CommunityActor | null, query: TMentionQuery) {
+  const who = requireActor(actor);
+  const { db } = services;
+  const category = await writingContext(db, readerFor(who), query);
+  const prefix = `${query.q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const conditions: SQL[] = [
+    isNull(members.deletedAt),
+    eq(members.isActive, true),
+    sql`(${communityProfiles.handle} like ${prefix} or lower(${members.firstName}) like ${prefix} or lower(${members.lastName}) like ${prefix} or lower(${members.firstName} || ' ' || ${members.lastName}) like ${prefix})`,
+  ];
+  if (category?.readAccess === "paid") conditions.push(eq(members.status, "active"), inArray(members.membershipLevel, [...PAID_LEVELS]));
+  const self = memberIdOf(who);
+  if (self) conditions.push(sql`${members.id} <> ${self}`);
+  const rows = await db
+    .select({ handle: communityProfiles.handle, first: members.firstName, last: members.lastName })
+    .from(communityProfiles)
+    .innerJoin(members, eq(members.id, communityProfiles.memberId))
+    .where(and(...conditions))
+    .orderBy(sql`${communityProfiles.handle} like ${prefix} desc`, asc(members.firstName), asc(members.lastName), asc(communityProfiles.handle))
+    .limit(MENTION_LOOKUP_LIMIT);
+  return { members: rows.map((r) => ({ handle: r.handle, name: shortName(r.first, r.last) })) };
 }
 
 const authorColumns = (actor: CommunityActor) =>
@@ -272,7 +331,7 @@ export async function createTopic(services: Services, actor: CommunityActor | nu
   const category = await findCategory(services.db, input.category_id);
   if (!category) throw new AppError("UNPROCESSABLE", [{ loc: ["body", "category_id"], msg: "That category does not exist.", type: "not_found" }]);
   await assertMayWrite(services.db, services, who, category);
-  await checkPostingLimits(services, who, input.body);
+  await checkPostingLimits(services, who, input.body, category);
   return services.db.transaction(async (tx) => {
     const now = services.now();
     const [topic] = await tx
@@ -417,7 +476,7 @@ export async function createPost(services: Services, actor: CommunityActor | nul
   const { topic, category } = await readableTopic(services.db, reader, topicId);
   if (topic.locked && who.kind !== "admin") throw forbidden("This topic is locked: it takes no more replies.");
   await assertMayWrite(services.db, services, who, category);
-  await checkPostingLimits(services, who, input.body);
+  await checkPostingLimits(services, who, input.body, category);
   return services.db.transaction(async (tx) => {
     // One writer per topic at a time: post numbers stay in order without gaps.
     const [locked] = await tx.select().from(forumTopics).where(eq(forumTopics.id, topic.id)).for("update");
@@ -453,9 +512,8 @@ export async function editPost(services: Services, actor: CommunityActor | null,
     const linkProblem = linkLimitProblem(countLinks(input.body), isNew);
     if (linkProblem) throw new AppError("UNPROCESSABLE", [{ loc: ["body", "body"], msg: linkProblem, type: "too_many_links" }]);
   }
-  if (parseMentions(input.body).length > MAX_MENTIONS) {
-    throw new AppError("UNPROCESSABLE", [{ loc: ["body", "body"], msg: `A post can mention at most ${MAX_MENTIONS} members.`, type: "too_many_mentions" }]);
-  }
+  checkMentionCount(input.body);
+  await checkMentionsKnown(services.db, input.body, category, parseMentions(post.body));
   const now = services.now();
   const title = post.number === 1 ? (input.title ?? topic.title) : null;
   return services.db.transaction(async (tx) => {

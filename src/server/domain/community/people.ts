@@ -52,6 +52,9 @@ export interface AuthorView {
   member_id: string | null;
 }
 
+/** How a member's name shows in the community: first name and last initial ("Maria G."). */
+export const shortName = (first: string, last: string) => `${first} ${last.slice(0, 1)}.`;
+
 /** How an author shows: "Maria G." with their handle, a deleted member, or an admin marked staff. */
 export function describeAuthor(
   memberId: string | null,
@@ -60,7 +63,7 @@ export function describeAuthor(
 ): AuthorView {
   if (memberId) {
     if (!person || person.deleted) return { name: "Deleted member", handle: null, staff: false, member_id: null };
-    return { name: `${person.first} ${person.last.slice(0, 1)}.`, handle: person.handle, staff: false, member_id: memberId };
+    return { name: shortName(person.first, person.last), handle: person.handle, staff: false, member_id: memberId };
   }
   return { name: `${staffName ?? "Administrator"} (staff)`, handle: null, staff: true, member_id: null };
 }

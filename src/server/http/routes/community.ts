@@ -4,6 +4,7 @@ import {
   ZEditPostSchema,
   ZEmailPreferencesSchema,
   ZFlagSchema,
+  ZMentionQuerySchema,
   ZModerationSchema,
   ZNewPostSchema,
   ZNewTopicSchema,
@@ -24,6 +25,7 @@ import {
   getTopic,
   listCategories,
   listTopics,
+  lookupMentions,
   postRevisions,
   searchForum,
   setWatch,
@@ -80,7 +82,8 @@ export const communityRoutes = new Hono<AppEnv>()
     const { reason } = await readJson(c, ZFlagSchema);
     return c.json(await flagPost(c.var.services, actor(c), c.req.param("id"), reason), 201);
   })
-  .get("/search", async (c) => c.json(await searchForum(c.var.services, actor(c), readQuery(c, ZSearchQuerySchema))));
+  .get("/search", async (c) => c.json(await searchForum(c.var.services, actor(c), readQuery(c, ZSearchQuerySchema))))
+  .get("/mentions", async (c) => c.json(await lookupMentions(c.var.services, actor(c), readQuery(c, ZMentionQuerySchema))));
 
 export const notificationRoutes = new Hono<AppEnv>()
   .use("*", async (c, next) => {

@@ -44,7 +44,7 @@ import {
   uploadAffidavit,
 } from "../../domain/portal/service-jobs.ts";
 import { requireAdmin, type AppEnv } from "../auth.ts";
-import { download } from "../download.ts";
+import { download, thumbnail } from "../download.ts";
 import { readJson, readQuery, readUpload, takesFile } from "../validate.ts";
 
 // PORTAL.md 7.2, 7.3 and 8: eviction cases, their notices and the process server, for the owner
@@ -150,6 +150,7 @@ export const adminEvictionRoutes = new Hono<AppEnv>()
     const file = await staffCaseFile(c.var.services, staff(c), c.req.param("id"));
     return c.body(new Uint8Array(file.data), 200, fileHeaders(file));
   })
+  .get("/premium-files/:id/thumbnail", async (c) => thumbnail(c, await staffCaseFile(c.var.services, staff(c), c.req.param("id"))))
   .get("/service-jobs", async (c) => {
     staff(c);
     return c.json(await staffJobQueue(c.var.services, readQuery(c, ZQueueQuerySchema)));

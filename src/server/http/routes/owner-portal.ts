@@ -38,7 +38,7 @@ import { importRentRoll } from "../../domain/portal/rent-roll-import.ts";
 import { rentRoll, rentRollCsv, rentRollFileName } from "../../domain/portal/rent-roll.ts";
 import type { AppEnv } from "../auth.ts";
 import { readJson, readQuery, readUpload, takesFile } from "../validate.ts";
-import { download } from "../download.ts";
+import { download, thumbnail } from "../download.ts";
 import { validationError } from "../../errors.ts";
 
 // PORTAL.md 8: the owner portal's REST paths, for API clients; the React app calls the same domain
@@ -196,6 +196,8 @@ export const ownerPortalRoutes = new Hono<AppEnv>()
     const file = await ownerFile(c.var.services, await read(c), c.req.param("id"));
     return c.body(new Uint8Array(file.data), 200, fileHeaders(file));
   })
+  // A photo's thumbnail, to whoever may see the photo (decision 0087).
+  .get("/files/:id/thumbnail", async (c) => thumbnail(c, await ownerFile(c.var.services, await read(c), c.req.param("id"))))
   // Online rent (PORTAL.md 4): the payout account's status, its onboarding link, and how to pay offline.
   .get("/payouts", async (c) => c.json(await payoutStatus(c.var.services, await read(c))))
   .post("/payouts", async (c) => c.json(await startPayoutOnboarding(c.var.services, await write(c))))

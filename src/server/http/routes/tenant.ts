@@ -25,7 +25,7 @@ import type { TenantSession } from "../../domain/caller.ts";
 import { unauthorized } from "../../errors.ts";
 import { clearSessionCookie, setSessionCookie, type AppEnv } from "../auth.ts";
 import { readJson, readUpload, takesFile } from "../validate.ts";
-import { download } from "../download.ts";
+import { download, thumbnail } from "../download.ts";
 
 // The tenant portal's REST paths (PORTAL.md 8): a tenant session, from an emailed link or a
 // password, sees that tenant's own leases, ledgers, payments, documents and requests; every
@@ -121,4 +121,5 @@ export const tenantRoutes = new Hono<AppEnv>()
   .get("/files/:id", async (c) => {
     const file = await tenantFile(c.var.services, requireTenant(c).tenant, c.req.param("id"));
     return c.body(new Uint8Array(file.data), 200, fileHeaders(file));
-  });
+  })
+  .get("/files/:id/thumbnail", async (c) => thumbnail(c, await tenantFile(c.var.services, requireTenant(c).tenant, c.req.param("id"))));

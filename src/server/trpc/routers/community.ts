@@ -3,6 +3,7 @@ import {
   ZEditPostSchema,
   ZEmailPreferencesSchema,
   ZFlagSchema,
+  ZMentionQuerySchema,
   ZModerationSchema,
   ZNewPostSchema,
   ZNewTopicSchema,
@@ -21,6 +22,7 @@ import {
   getTopic,
   listCategories,
   listTopics,
+  lookupMentions,
   postRevisions,
   searchForum,
   setWatch,
@@ -51,6 +53,7 @@ export const memberForumRouter = router({
     .input(ZWatchSchema.extend({ target: z.enum(["topic", "category"]), id: z.string().max(100) }))
     .mutation(({ ctx, input }) => setWatch(ctx.services, asMember(ctx), input.target, input.id, input.level)),
   search: memberProcedure.input(ZSearchQuerySchema).query(({ ctx, input }) => searchForum(ctx.services, asMember(ctx), input)),
+  mentions: memberProcedure.input(ZMentionQuerySchema).query(({ ctx, input }) => lookupMentions(ctx.services, asMember(ctx), input)),
 });
 
 export const memberNotificationsRouter = router({

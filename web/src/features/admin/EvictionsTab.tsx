@@ -10,6 +10,7 @@ import {
 } from "@shared/evictions.ts";
 import { chicagoWhen } from "@shared/time.ts";
 import { Button } from "../../components/Button.tsx";
+import { FilePreview } from "../../components/FilePreview.tsx";
 import { Field, inputClass } from "../../components/FormField.tsx";
 import { uploadFile } from "../../lib/upload.ts";
 import { errorMessage } from "../../lib/errors.ts";
@@ -284,9 +285,7 @@ function StaffJob({ id, onBack }: { id: string; onBack: () => void }) {
             </a>
           )}
           {j.documents.map((d) => (
-            <a key={d.id} className="text-brand-700 underline" href={`/api/admin/premium-files/${d.id}`} download>
-              {d.name}
-            </a>
+            <FilePreview key={d.id} file={d} href={`/api/admin/premium-files/${d.id}`} size={64} />
           ))}
         </div>
         <div className="mt-3 flex flex-wrap items-end gap-2">

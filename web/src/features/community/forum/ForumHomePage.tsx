@@ -1,12 +1,13 @@
 import { useId, useState, type FormEvent } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router-dom";
-import { FORUM_PAGE_SIZE, MAX_BODY, MAX_TITLE } from "@shared/community.ts";
+import { FORUM_PAGE_SIZE, MAX_TITLE } from "@shared/community.ts";
 import { Button } from "../../../components/Button.tsx";
 import { Field, inputClass } from "../../../components/FormField.tsx";
 import { errorMessage } from "../../../lib/errors.ts";
 import { trpc, type RouterOutputs } from "../../../trpc.ts";
 import { CommunityLayout, Loading, QueryProblem } from "../CommunityLayout.tsx";
 import { cardClass, chicago, Notice, PageLinks } from "../ui.tsx";
+import { MentionTextarea } from "./MentionTextarea.tsx";
 
 type Category = RouterOutputs["member"]["forum"]["categories"][number];
 
@@ -190,8 +191,8 @@ function NewTopicForm({ categories, defaultCategory }: { categories: Category[];
       <Field id="topic-title" label="Title" hint="At least 5 characters: the question or subject.">
         <input id="topic-title" className={inputClass} value={title} maxLength={MAX_TITLE} onChange={(e) => setTitle(e.target.value)} required minLength={5} aria-describedby="topic-title-hint" />
       </Field>
-      <Field id="topic-body" label="Your post" hint="Markdown: **bold**, _italic_, > quote, [link](https://...). Mention members with @handle.">
-        <textarea id="topic-body" rows={6} className={inputClass} value={body} maxLength={MAX_BODY} onChange={(e) => setBody(e.target.value)} required aria-describedby="topic-body-hint" />
+      <Field id="topic-body" label="Your post" hint="Markdown: **bold**, _italic_, > quote, [link](https://...). Type @ and the start of a name to mention a member.">
+        <MentionTextarea id="topic-body" rows={6} value={body} onChange={setBody} context={{ category_id: categoryId }} required describedBy="topic-body-hint" />
       </Field>
       {create.isError && <Notice kind="error">{errorMessage(create.error)}</Notice>}
       <Button type="submit" disabled={create.isPending}>

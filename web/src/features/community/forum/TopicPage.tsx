@@ -1,13 +1,14 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { Link, useParams, useSearchParams } from "react-router-dom";
-import { FORUM_PAGE_SIZE, MAX_BODY } from "@shared/community.ts";
+import { FORUM_PAGE_SIZE } from "@shared/community.ts";
 import { Button } from "../../../components/Button.tsx";
 import { Field, inputClass } from "../../../components/FormField.tsx";
 import { useAlert } from "../../../components/alert.tsx";
 import { errorMessage } from "../../../lib/errors.ts";
 import { trpc, type RouterOutputs } from "../../../trpc.ts";
 import { CommunityLayout, Loading, QueryProblem } from "../CommunityLayout.tsx";
+import { MentionTextarea } from "./MentionTextarea.tsx";
 import { cardClass, chicago, Notice, PageLinks, ServerHtml } from "../ui.tsx";
 
 type Topic = RouterOutputs["member"]["forum"]["topic"];
@@ -51,6 +52,7 @@ export default function TopicPage() {
         {t.posts.map((post) => (
           <PostCard
             key={post.id}
+            topicId={t.id}
             post={post}
             onQuote={() => {
               setReplyTo(post);
@@ -100,7 +102,7 @@ function WatchTopic({ topicId, level }: { topicId: string; level: string }) {
   );
 }
 
-function PostCard({ post, onQuote, onReply, onChanged, canReply }: { post: Post; onQuote: () => void; onReply: () => void; onChanged: () => Promise<unknown>; canReply: boolean }) {
+function PostCard({ topicId, post, onQuote, onReply, onChanged, canReply }: { topicId: string; post: Post; onQuote: () => void; onReply: () => void; onChanged: () => Promise<unknown>; canReply: boolean }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(post.body);
   const edit = trpc.member.forum.editPost.useMutation({ onSuccess: async () => { setEditing(false); await onChanged(); } });
@@ -134,7 +136,7 @@ function PostCard({ post, onQuote, onReply, onChanged, canReply }: { post: Post;
           }}
         >
           <Field id={`edit-${post.id}`} label={`Edit post #${post.number}`}>
-            <textarea id={`edit-${post.id}`} rows={5} className={inputClass} value={draft} maxLength={MAX_BODY} onChange={(e) => setDraft(e.target.value)} />
+            <MentionTextarea id={`edit-${post.id}`} rows={5} value={draft} onChange={setDraft} context={{ topic_id: topicId }} />
           </Field>
           {edit.isError && <Notice kind="error">{errorMessage(edit.error)}</Notice>}
           <div className="flex gap-2">
@@ -225,8 +227,8 @@ function ReplyForm(props: { topicId: string; value: string; onChange: (v: string
           <button type="button" className="underline" onClick={props.onClearReplyTo}>Reply to the topic instead</button>
         </p>
       )}
-      <Field id="reply-body" label="Your reply" hint="Markdown works. Mention someone with @handle (at most 10 a post).">
-        <textarea id="reply-body" ref={props.textarea} rows={5} className={inputClass} value={props.value} maxLength={MAX_BODY} onChange={(e) => props.onChange(e.target.value)} required aria-describedby="reply-body-hint" />
+      <Field id="reply-body" label="Your reply" hint="Markdown works. Type @ and the start of a name to mention a member (at most 10 a post).">
+        <MentionTextarea id="reply-body" textareaRef={props.textarea} rows={5} value={props.value} onChange={props.onChange} context={{ topic_id: props.topicId }} required describedBy="reply-body-hint" />
       </Field>
       {post.isError && <Notice kind="error">{errorMessage(post.error)}</Notice>}
       <Button type="submit" disabled={post.isPending}>{post.isPending ? "Posting..." : "Post reply"}</Button>

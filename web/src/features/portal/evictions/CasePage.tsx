@@ -3,6 +3,8 @@ import { Link, useParams } from "react-router-dom";
 import { EVICTION_STAGE_LABELS, NOTICES_FOR_GROUND, SERVICE_METHOD_LABELS, SERVICE_METHODS, type NoticeKindKey, type ServiceMethod } from "@shared/evictions.ts";
 import { chicagoToday } from "@shared/calendar.ts";
 import { Button, buttonClass } from "../../../components/Button.tsx";
+import { FilePreview } from "../../../components/FilePreview.tsx";
+import { isPhoto } from "@shared/portal.ts";
 import { Field, inputClass } from "../../../components/FormField.tsx";
 import { trpc } from "../../../trpc.ts";
 import { AttachFile } from "../services/AttachFile.tsx";
@@ -113,11 +115,11 @@ export default function CasePage({ canWrite }: { canWrite: boolean }) {
         ) : (
           <ul className="text-sm" aria-label="Case documents">
             {c.documents.map((d) => (
-              <li key={d.id}>
-                <a className="text-brand-700 underline" href={`/api/portal/files/${d.id}`} download>
-                  {d.name}
-                </a>{" "}
-                <span className="text-slate-500">added by {d.added_by}</span>
+              <li key={d.id} className="flex flex-wrap items-center gap-2 py-1">
+                <FilePreview file={d} href={`/api/portal/files/${d.id}`} size={64} />
+                <span className="text-slate-500">
+                  {isPhoto(d.content_type) && `${d.name}, `}added by {d.added_by}
+                </span>
               </li>
             ))}
           </ul>

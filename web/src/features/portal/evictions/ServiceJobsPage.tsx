@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams, useSearchParams } from "react-router-dom"
 import { chicagoToday, plusDays } from "@shared/calendar.ts";
 import { chicagoWhen } from "@shared/time.ts";
 import { Button } from "../../../components/Button.tsx";
+import { FilePreview } from "../../../components/FilePreview.tsx";
 import { Field, inputClass } from "../../../components/FormField.tsx";
 import { trpc } from "../../../trpc.ts";
 import { AttachFile } from "../services/AttachFile.tsx";
@@ -148,9 +149,7 @@ export function ServiceJobPage({ canWrite }: { canWrite: boolean }) {
             </a>
           )}
           {j.documents.map((d) => (
-            <a key={d.id} className="text-brand-700 hover:underline" href={`/api/portal/files/${d.id}`} download>
-              {d.name}
-            </a>
+            <FilePreview key={d.id} file={d} href={`/api/portal/files/${d.id}`} size={64} linkClassName="text-brand-700 hover:underline" />
           ))}
           {j.affidavit_path && (
             <a className="font-semibold text-brand-700 hover:underline" href={j.affidavit_path} download>

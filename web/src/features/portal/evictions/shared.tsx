@@ -1,3 +1,5 @@
+import { isPhoto } from "@shared/portal.ts";
+import { FilePreview } from "../../../components/FilePreview.tsx";
 import type { RouterOutputs } from "../../../trpc.ts";
 import { day } from "../owner/ui.tsx";
 
@@ -21,7 +23,7 @@ export function Fact({ label, value, counsel = false }: { label: string; value: 
   );
 }
 
-/** A case's timeline: every change, who made it and when; files link to `filePath`. */
+/** A case's timeline: every change, who made it and when; photos show as thumbnails, other files link to `filePath`. */
 export function CaseTimeline({ events, filePath }: { events: EvictionCase["timeline"]; filePath: (fileId: string) => string }) {
   return (
     <ol className="space-y-3" aria-label="Case timeline">
@@ -33,15 +35,18 @@ export function CaseTimeline({ events, filePath }: { events: EvictionCase["timel
           <p className="text-slate-900">
             {e.kind === "stage" && e.to_stage ? `Stage: ${e.to_stage.replaceAll("_", " ")}` : e.kind.replaceAll("_", " ")}
             {e.note && <span className="text-slate-700"> — {e.note}</span>}
-            {e.file && (
+            {e.file && !isPhoto(e.file.content_type) && (
               <>
                 {" · "}
-                <a className="text-brand-700 underline" href={filePath(e.file.id)} download>
-                  {e.file.name}
-                </a>
+                <FilePreview file={e.file} href={filePath(e.file.id)} />
               </>
             )}
           </p>
+          {e.file && isPhoto(e.file.content_type) && (
+            <p className="mt-1">
+              <FilePreview file={e.file} href={filePath(e.file.id)} size={64} />
+            </p>
+          )}
         </li>
       ))}
     </ol>

@@ -6,6 +6,7 @@ import { countOf } from "@shared/admin.ts";
 import { parseDollars } from "@shared/portal.ts";
 import { useAlert } from "../../../components/alert.tsx";
 import { Button, buttonClass } from "../../../components/Button.tsx";
+import { FilePreview } from "../../../components/FilePreview.tsx";
 import { Field, inputClass } from "../../../components/FormField.tsx";
 import { errorMessage } from "../../../lib/errors.ts";
 import { ACCEPTED_UPLOADS, uploadFile, uploadProblem } from "../../../lib/upload.ts";
@@ -121,9 +122,9 @@ export default function ExpensesPage({ canWrite }: { canWrite: boolean }) {
                     <td className="px-3 py-2 text-right tabular-nums">{money(e.amount_cents)}</td>
                     <td className="px-3 py-2">
                       {e.receipt ? (
-                        <a href={`${api}/files/${e.receipt.id}`} className="text-brand-700 hover:underline" download>
+                        <FilePreview file={e.receipt} href={`${api}/files/${e.receipt.id}`} label={`Receipt of ${e.payee}`} size={48} linkClassName="text-brand-700 hover:underline">
                           Receipt<span className="sr-only"> of {e.payee}</span>
-                        </a>
+                        </FilePreview>
                       ) : (
                         "—"
                       )}
@@ -155,9 +156,9 @@ export default function ExpensesPage({ canWrite }: { canWrite: boolean }) {
                   </p>
                   <div className="mt-1 flex flex-wrap items-center gap-2">
                     {e.receipt && (
-                      <a href={`${api}/files/${e.receipt.id}`} className="text-sm text-brand-700 hover:underline" download>
+                      <FilePreview file={e.receipt} href={`${api}/files/${e.receipt.id}`} label={`Receipt of ${e.payee}`} size={48} linkClassName="text-sm text-brand-700 hover:underline">
                         Receipt<span className="sr-only"> of {e.payee}</span>
-                      </a>
+                      </FilePreview>
                     )}
                     {canWrite && <RowActions expense={e} onEdit={() => setEditing(e)} onDelete={() => confirmDelete(e)} />}
                   </div>

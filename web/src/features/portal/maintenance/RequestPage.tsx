@@ -3,6 +3,7 @@ import { Link, useParams } from "react-router-dom";
 import { MAINTENANCE_STATUS_LABELS, type MaintenanceStatus } from "@shared/portal.ts";
 import type { SpecialtySkill } from "@shared/membership.ts";
 import { Button, buttonClass } from "../../../components/Button.tsx";
+import { FilePreview } from "../../../components/FilePreview.tsx";
 import { Field, inputClass } from "../../../components/FormField.tsx";
 import { useAlert } from "../../../components/alert.tsx";
 import { uploadFile } from "../../../lib/upload.ts";
@@ -97,9 +98,9 @@ export default function RequestPage({ canWrite }: { canWrite: boolean }) {
                   {e.receipt && (
                     <>
                       {" · "}
-                      <a href={`${api}/files/${e.receipt.id}`} className="text-brand-700 hover:underline" download>
+                      <FilePreview file={e.receipt} href={`${api}/files/${e.receipt.id}`} label={`Receipt of ${e.payee}`} size={48} linkClassName="text-brand-700 hover:underline">
                         Receipt<span className="sr-only"> of {e.payee}</span>
-                      </a>
+                      </FilePreview>
                     </>
                   )}
                 </span>

@@ -9,6 +9,7 @@ import {
   type MaintenanceStatus,
 } from "@shared/portal.ts";
 import { Button } from "../../../components/Button.tsx";
+import { FilePreview } from "../../../components/FilePreview.tsx";
 import { Field, inputClass } from "../../../components/FormField.tsx";
 import { errorMessage } from "../../../lib/errors.ts";
 import { ACCEPTED_UPLOADS, uploadProblem } from "../../../lib/upload.ts";
@@ -75,8 +76,8 @@ function eventTitle(event: TimelineEvent): string {
 }
 
 /**
- * Who did what and when, oldest first; files link to their download (`filePath` names the side's
- * route). The owner may delete a file (`onDeleteFile`): the record of it stays.
+ * Who did what and when, oldest first; photos show as thumbnails that open the picture, other
+ * files link to their download (`filePath` names the side's route). The owner may delete a file (`onDeleteFile`): the record of it stays.
  */
 export function Timeline({
   events,
@@ -105,9 +106,9 @@ export function Timeline({
           )}
           {event.file && event.kind === "photo" && !event.file.deleted && (
             <span className="mt-1 flex flex-wrap items-center gap-3">
-              <a href={filePath(event.file.id)} download={event.file.name} className="text-sm font-medium text-brand-700 underline">
+              <FilePreview file={event.file} href={filePath(event.file.id)} linkClassName="text-sm font-medium text-brand-700 underline">
                 Download {event.file.name} ({Math.max(1, Math.round(event.file.size_bytes / 1024))} KB)
-              </a>
+              </FilePreview>
               {onDeleteFile && (
                 <button type="button" className="text-sm text-red-700 underline" onClick={() => onDeleteFile({ id: event.file!.id, name: event.file!.name })}>
                   Delete {event.file.name}
