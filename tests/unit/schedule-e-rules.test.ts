@@ -222,14 +222,16 @@ describe("Schedule E for 2025", () => {
 
   test("a building placed in service in 1987 is depreciated; after its recovery period, line 18 is nothing and no transaction", () => {
     const p87 = property("p87", "Brick Six-Flat", "multi_family", "1987-01-10", 10_000_000);
-    const in2025 = scheduleE({ year: 2025, properties: [p87], leases: [], expenses: [] });
+    // Insurance paid in the year gives the building its column (one with nothing to report has none).
+    const insured = (id: string) => [expense(id, "2025-03-01", 10_000, "insurance", "State Farm")];
+    const in2025 = scheduleE({ year: 2025, properties: [p87], leases: [], expenses: insured("p87") });
     expect(in2025.report.properties[0]!.notes).toEqual([]);
     // Recovery year 39: past Table A-6's 29 years.
     expect(in2025.report.properties[0]!.depreciation).toMatchObject({ recovery_year: 39, percent: "0.000", amount_cents: 0, prior_years_cents: 10_000_000, remaining_basis_cents: 0 });
     expect(in2025.report.properties[0]!.lines["18"]).toBe(0);
-    expect(in2025.transactions).toEqual([]);
+    expect(in2025.transactions.filter((t) => t.line === "18")).toEqual([]);
     // A building with a zero basis: nothing to depreciate, and the owner is told so.
-    const zeroBasis = scheduleE({ year: 2025, properties: [{ ...p87, buildingBasisCents: 0 }], leases: [], expenses: [] });
+    const zeroBasis = scheduleE({ year: 2025, properties: [{ ...p87, buildingBasisCents: 0 }], leases: [], expenses: insured("p87") });
     expect(zeroBasis.report.properties[0]!.depreciation).toBeNull();
     expect(zeroBasis.report.properties[0]!.notes).toHaveLength(1);
   });
@@ -237,7 +239,7 @@ describe("Schedule E for 2025", () => {
   test("a store placed in service March 10, 1992 ($275,000) is 31.5-year property (Table A-7): nothing left for 2025 and 2026", () => {
     const store92 = property("s92", "Old Store", "commercial", "1992-03-10", 27_500_000);
     for (const year of [2025, 2026]) {
-      const column = scheduleE({ year, properties: [store92], leases: [], expenses: [] }).report.properties[0]!;
+      const column = scheduleE({ year, properties: [store92], leases: [], expenses: [expense("s92", `${year}-03-01`, 10_000, "insurance", "State Farm")] }).report.properties[0]!;
       expect(column.lines["18"], String(year)).toBe(0);
       expect(column.depreciation).toMatchObject({
         recovery_class: "nonresidential_31_5",
@@ -274,11 +276,35 @@ describe("Schedule E for 2025", () => {
   test("land is not depreciated even with a basis and a date; a building needs both", () => {
     const land = property("land", "Vacant Lot", "land", "2020-01-01", 5_000_000);
     const noDate = property("nodate", "New Duplex", "multi_family", null, 20_000_000);
-    const r = scheduleE({ year: 2025, properties: [land, noDate], leases: [], expenses: [] }).report;
+    const taxes = ["land", "nodate"].map((id) => expense(id, "2025-06-01", 20_000, "property_taxes", "Cook County Treasurer"));
+    const r = scheduleE({ year: 2025, properties: [land, noDate], leases: [], expenses: taxes }).report;
     expect(r.properties.map((c) => [c.depreciation, c.lines["18"], c.notes.length])).toEqual([
       [null, 0, 0],
       [null, 0, 1],
     ]);
+  });
+
+  test("a property with nothing to report in the year (no rent, expense, depreciation or rental day) has no column, and a note names it", () => {
+    // Schedule E's Part I reports each property's income and expenses (IRS Instructions for
+    // Schedule E, lines 1a-22); a column of zeros says nothing. Reading: the report leaves it out
+    // and says so (decision 0088), and the columns after it take its letter.
+    const idle = property("idle", "Empty Bungalow", "single_family", null, null);
+    const busy = property("busy", "Busy Duplex", "multi_family", null, null);
+    const later = property("later", "Corner Store", "commercial", null, null);
+    const spent = [expense("busy", "2025-02-01", 30_000, "repairs", "Ace Hardware"), expense("later", "2025-02-02", 40_000, "repairs", "Ace Hardware")];
+    const { report, transactions } = scheduleE({ year: 2025, properties: [idle, busy, later], leases: [], expenses: spent });
+    expect(report.properties.map((c) => [c.column, c.property.display_name])).toEqual([
+      ["A", "Busy Duplex"],
+      ["B", "Corner Store"],
+    ]);
+    expect(transactions.map((t) => [t.column, t.property])).toEqual([
+      ["A", "Busy Duplex"],
+      ["B", "Corner Store"],
+    ]);
+    expect(report.notes.at(-1)).toBe("Not on this report: Empty Bungalow, with no rent, expense, depreciation or rental day in 2025 (a property with nothing to report in a year has no column).");
+    // A building still being depreciated has something to report with no rent at all: line 18.
+    const depreciating = property("dep", "New Six-Flat", "multi_family", "2024-01-15", 50_000_000);
+    expect(scheduleE({ year: 2025, properties: [depreciating], leases: [], expenses: [] }).report.properties).toHaveLength(1);
   });
 
   test("uncategorised expenses are on no line and listed; what is not deductible is listed by category", () => {

@@ -139,8 +139,12 @@ export function scheduleE(input: {
   const ownerFigures: string[] = [];
   const active = input.properties.filter((p) => !p.archived || expensesOf.has(p.id) || (receipts.get(p.id) ?? []).some((r) => inYear(r.date)));
 
-  const columns = active.map((p, index): ScheduleEColumn => {
-    const column = COLUMNS[index % 3]!;
+  // Each property's column, with its transactions waiting for the column's letter: a property with
+  // nothing to report in the year is left out before the letters are given (decision 0088).
+  const built = active.map((p) => {
+    const column = "A" as ScheduleEColumn["column"];
+    const own: ScheduleETransaction[] = [];
+    const transactions = own;
     const lines = emptyLines();
     const display = p.displayName;
     const columnNotes: string[] = [];
@@ -191,7 +195,6 @@ export function scheduleE(input: {
       if (found.method === "owner_figure") {
         line18 = "owner_figure_needed";
         columnNotes.push(`Line 18 needs your figure: ${found.reason} Enter this year's depreciation from your records or earlier returns (Form 4562); the report shows $0.`);
-        ownerFigures.push(display);
       } else {
         const recoveryClass = found.recoveryClass;
         line18 = "computed";
@@ -240,21 +243,40 @@ export function scheduleE(input: {
 
     lines["20"] = EXPENSE_LINES.reduce((s, l) => s + lines[l], 0);
     lines["21"] = lines["3"] + lines["4"] - lines["20"];
+    const fairDays = fairRentalDays(leases, year);
+    const activity = lines["3"] + lines["4"] > 0 || expensesOf.has(p.id) || lines["18"] > 0 || line18 === "owner_figure_needed" || fairDays > 0;
     return {
+      activity,
+      own,
+      ownerFigure: line18 === "owner_figure_needed",
+      column: {
       column,
-      page: Math.floor(index / 3) + 1,
+      page: 1,
       property: { id: p.id, display_name: display, property_type: p.propertyType, archived: p.archived },
       line_1a: addressLine(p.address),
       line_1b: PROPERTY_TYPES[p.propertyType].code,
-      line_2: { fair_rental_days: fairRentalDays(leases, year), personal_use_days: 0, qjv: false },
+      line_2: { fair_rental_days: fairDays, personal_use_days: 0, qjv: false },
       lines,
       other_items: [...other].map(([description, amount_cents]) => ({ description, amount_cents })).sort((a, b) => a.description.localeCompare(b.description)),
       line_18: line18,
       class_rule: CLASS_RULES[p.propertyType],
       depreciation,
       notes: columnNotes,
+    } satisfies ScheduleEColumn,
     };
   });
+  const idle = built.filter((b) => !b.activity).map((b) => b.column.property.display_name);
+  const columns = built
+    .filter((b) => b.activity)
+    .map((b, index): ScheduleEColumn => {
+      const letter = COLUMNS[index % 3]!;
+      for (const t of b.own) transactions.push({ ...t, column: letter });
+      if (b.ownerFigure) ownerFigures.push(b.column.property.display_name);
+      return { ...b.column, column: letter, page: Math.floor(index / 3) + 1 };
+    });
+  if (idle.length) {
+    notes.push(`Not on this report: ${idle.join(", ")}, with no rent, expense, depreciation or rental day in ${year} (a property with nothing to report in a year has no column).`);
+  }
 
   const total = (line: keyof PropertyLines) => columns.reduce((s, c) => s + c.lines[line], 0);
   const all: Record<string, number> = Object.fromEntries(PER_PROPERTY_LINES.map((l) => [l, total(l)]));
