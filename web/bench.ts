@@ -157,6 +157,18 @@ async function lighthouse(target = url, cookie?: string): Promise<LighthouseScor
   };
 }
 
+/** The median of each Lighthouse figure over the runs. */
+function summary(audits: LighthouseScores[]) {
+  return {
+    performance: median(audits.map((a) => a.performance)),
+    accessibility: median(audits.map((a) => a.accessibility)),
+    fcpMs: Math.round(median(audits.map((a) => a.fcp))),
+    lcpMs: Math.round(median(audits.map((a) => a.lcp))),
+    tbtMs: Math.round(median(audits.map((a) => a.tbt))),
+    cls: Math.round(median(audits.map((a) => a.cls)) * 1000) / 1000,
+  };
+}
+
 try {
   const loads: Load[] = [];
   const audits: LighthouseScores[] = [];
@@ -176,23 +188,8 @@ try {
     jsFiles: loads[0]!.jsFiles,
     fcpMs: Math.round(median(loads.map((l) => l.fcp))),
     lcpMs: Math.round(median(loads.map((l) => l.lcp))),
-    lighthouse: {
-      performance: median(audits.map((a) => a.performance)),
-      accessibility: median(audits.map((a) => a.accessibility)),
-      fcpMs: Math.round(median(audits.map((a) => a.fcp))),
-      lcpMs: Math.round(median(audits.map((a) => a.lcp))),
-      tbtMs: Math.round(median(audits.map((a) => a.tbt))),
-      cls: Math.round(median(audits.map((a) => a.cls)) * 1000) / 1000,
-    },
-    tenantHome: {
-      url: "/tenant",
-      performance: median(tenantAudits.map((a) => a.performance)),
-      accessibility: median(tenantAudits.map((a) => a.accessibility)),
-      fcpMs: Math.round(median(tenantAudits.map((a) => a.fcp))),
-      lcpMs: Math.round(median(tenantAudits.map((a) => a.lcp))),
-      tbtMs: Math.round(median(tenantAudits.map((a) => a.tbt))),
-      cls: Math.round(median(tenantAudits.map((a) => a.cls)) * 1000) / 1000,
-    },
+    lighthouse: summary(audits),
+    tenantHome: { url: "/tenant", ...summary(tenantAudits) },
   };
   const mark = (ok: boolean) => (ok ? "ok" : "MISSED");
   console.log(`
