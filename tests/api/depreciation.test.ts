@@ -28,6 +28,9 @@ describe("line 18 by property type and date placed in service", () => {
     const flat = await property({ name: "Brick Six-Flat", address: { line1: "2900 N Sheffield Ave", city: "Chicago", zip: "60657" }, property_type: "multi_family", placed_in_service: "1984-05-01", building_basis_cents: 30_000_000 });
     const cottage = await property({ name: "Dunes Cottage", address: { line1: "12 Lakeview Dr", city: "Galena", zip: "61036" }, property_type: "vacation", placed_in_service: "2015-06-01", building_basis_cents: 20_000_000 });
 
+    // The store's insurance paid in 2025 gives it a column: fully depreciated and with no rent it
+    // would have nothing to report that year, and no column (decision 0088).
+    expect((await client.post("/api/portal/expenses", { property_id: store, date: "2025-05-01", amount_cents: 90_000, payee: "State Farm", category: "insurance" })).status).toBe(201);
     const report = await client.get("/api/portal/reports/schedule-e?year=2025");
     expect(report.status).toBe(200);
     const column = (id: string) => report.body.properties.find((c: { property: { id: string } }) => c.property.id === id);

@@ -19,7 +19,16 @@ export const groups: MutationGroup[] = [
   {
     name: "rent",
     mutate: ["rent", "ledger-rules", "allocation"].map((m) => `src/server/domain/portal/${m}.ts`),
-    tests: ["tests/unit/portal-rules.test.ts", "tests/unit/allocation.test.ts", "tests/unit/renewal-carry.test.ts"],
+    // Allocation decides what every figure built on it shows: the cash basis, statements, deposits held and the notice's amount.
+    tests: [
+      "tests/unit/portal-rules.test.ts",
+      "tests/unit/allocation.test.ts",
+      "tests/unit/renewal-carry.test.ts",
+      "tests/unit/books-rules.test.ts",
+      "tests/unit/statement-rules.test.ts",
+      "tests/unit/deposit-rules.test.ts",
+      "tests/unit/eviction-rules.test.ts",
+    ],
   },
   // Deposits, their deadlines and the balance a renewal carries.
   {

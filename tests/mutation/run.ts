@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { join, resolve } from "node:path";
 import { groups } from "./groups.ts";
 import { scoreTable, withScores, type MutationReport } from "./scores.ts";
+import { freshness, withStaleList } from "./freshness.ts";
 
 const root = resolve(import.meta.dir, "../..");
 const out = join(root, "reports/mutation");
@@ -71,7 +72,7 @@ writeFileSync(reportPath, JSON.stringify(merged));
 
 // The docs show the report's scores, written here (a unit test checks they still match the report).
 const docsPath = join(root, "docs/testing.md");
-writeFileSync(docsPath, withScores(readFileSync(docsPath, "utf8"), merged));
+writeFileSync(docsPath, withStaleList(withScores(readFileSync(docsPath, "utf8"), merged), freshness(merged)));
 console.log(`\n${scoreTable(merged)}`);
 if (failed.length) {
   console.error(`\nStryker could not run: ${failed.join(", ")} (see above).`);
