@@ -128,9 +128,10 @@ interface LighthouseScores {
 }
 
 /** Lighthouse's mobile audit (its default: simulated slow 4G and 4x CPU) with the system Chromium. */
-async function lighthouse(target = url, cookie?: string): Promise<LighthouseScores> {
+async function lighthouse(target = url, cookie?: string, attempt = 1): Promise<LighthouseScores> {
   const report = join(work, `lighthouse-${Date.now()}.json`);
-  await run(
+  // Lighthouse now and then loses the trace of a load on a busy machine (NO_NAVSTART): one more try.
+  const running = run(
     [
       "node",
       join(root, "node_modules/lighthouse/cli/index.js"),
@@ -145,6 +146,12 @@ async function lighthouse(target = url, cookie?: string): Promise<LighthouseScor
     ],
     "lighthouse",
   );
+  try {
+    await running;
+  } catch (error) {
+    if (attempt > 1 || !String(error).includes("NO_NAVSTART")) throw error;
+    return lighthouse(target, cookie, attempt + 1);
+  }
   const lhr = JSON.parse(readFileSync(report, "utf8"));
   const audit = (id: string) => lhr.audits[id].numericValue as number;
   return {

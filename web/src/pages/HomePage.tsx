@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { useLocation } from "react-router-dom";
 import { SiteFooter } from "../components/SiteFooter.tsx";
 import { SiteHeader } from "../components/SiteHeader.tsx";
@@ -12,13 +12,32 @@ import { usePageMeta } from "../lib/page-meta.ts";
 import { scrollToSection } from "../lib/scroll.ts";
 
 const loadBelowTheFold = () => import("../features/landing/BelowTheFold.tsx");
-/** Who it is for to the portal preview: their own chunk, fetched as soon as the page runs. */
-const BelowTheFold = lazy(loadBelowTheFold);
+/**
+ * Who it is for to the portal preview: their own chunk. On the pre-rendered page their HTML is
+ * there from the start and React leaves it as it is until the chunk comes, fetched when the
+ * visitor scrolls near them (or goes to one of them); a page rendered in the browser (arriving from
+ * another page) fetches it at once. The build's pre-rendering waits for nothing.
+ */
+let reveal: () => void = () => {};
+const near = new Promise<void>((resolve) => (reveal = resolve));
+if (typeof document === "undefined" || !document.getElementById("below-the-fold")?.firstElementChild) reveal();
+const BelowTheFold = lazy(() => near.then(loadBelowTheFold));
 
 /** The landing page (SPEC.md 2): every section in the order SPEC.md names them. */
 export function HomePage() {
   usePageMeta("/");
   const { hash } = useLocation();
+  const belowTheFold = useRef<HTMLDivElement>(null);
+
+  // The sections below the fold load when they are within a screen or so of the viewport.
+  useEffect(() => {
+    const element = belowTheFold.current;
+    // Rendered here rather than pre-rendered (back from another page): nothing to wait for.
+    if (!element?.firstElementChild || typeof IntersectionObserver === "undefined") return reveal();
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && reveal(), { rootMargin: "1000px 0px" });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
 
   // Arriving from another page at /#section: scroll there once the page is on screen.
   useEffect(() => {
@@ -33,6 +52,7 @@ export function HomePage() {
       const settled = document.getElementById("faq") !== null;
       if ((!settled || !scrollToSection(id)) && ++frames < 300) frame = requestAnimationFrame(tryScroll);
     };
+    reveal();
     void loadBelowTheFold().then(() => (frame = requestAnimationFrame(tryScroll)));
     return () => cancelAnimationFrame(frame);
   }, [hash]);
@@ -45,9 +65,11 @@ export function HomePage() {
         <Benefits />
         <Services />
         <MembershipLevels />
-        <Suspense fallback={null}>
-          <BelowTheFold />
-        </Suspense>
+        <div id="below-the-fold" ref={belowTheFold}>
+          <Suspense fallback={null}>
+            <BelowTheFold />
+          </Suspense>
+        </div>
         <ContactSection />
       </main>
       <SiteFooter />
