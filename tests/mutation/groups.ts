@@ -50,7 +50,12 @@ export const groups: MutationGroup[] = [
     ],
   },
   { name: "maintenance", mutate: ["src/server/domain/portal/maintenance-rules.ts"], tests: ["tests/unit/maintenance-rules.test.ts"] },
-  { name: "eviction", mutate: ["src/server/domain/portal/eviction-rules.ts"], tests: ["tests/unit/eviction-rules.test.ts"] },
+  // The notices' dates (9-205, 9-207, Fair Notice) are read by the Fair Notice and case tests too.
+  {
+    name: "eviction",
+    mutate: ["src/server/domain/portal/eviction-rules.ts"],
+    tests: ["tests/unit/eviction-rules.test.ts", "tests/unit/fair-notice.test.ts", "tests/unit/eviction-case-rules.test.ts"],
+  },
   {
     name: "books",
     mutate: ["depreciation", "cash-rules", "schedule-e-rules", "statement-rules"].map((m) => `src/server/domain/portal/${m}.ts`),

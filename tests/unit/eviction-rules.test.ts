@@ -346,3 +346,50 @@ describe("the holiday calendar, pinned further", () => {
     }
   });
 });
+
+describe("each notice's rule, and the edges of its dates", () => {
+  const periodic: Tenancy = { periodsFrom: "2024-01-01", leaseEndsOn: null };
+
+  test("each notice names the section of the Eviction Act it follows", () => {
+    const cites = { "5_day": "735 ILCS 5/9-209", "10_day": "735 ILCS 5/9-210", "30_day": "735 ILCS 5/9-207(b)", "7_day": "735 ILCS 5/9-207(a)", "60_day": "735 ILCS 5/9-205" } as const;
+    for (const [kind, cite] of Object.entries(cites)) expect(noticeDates(kind as keyof typeof cites, "2026-08-14", periodic).rule, kind).toStartWith(cite);
+  });
+
+  test("Chicago's Fair Notice lengthens only the notices that end a tenancy, never the 5- or 10-day notices (5-12-130(j))", () => {
+    const chicago: Tenancy = { ...periodic, fairNotice: true, occupiedSince: "2020-01-01" };
+    for (const kind of ["5_day", "10_day"] as const) {
+      const dates = noticeDates(kind, "2026-11-02", chicago);
+      expect(dates.noticeDays, kind).toBe(kind === "5_day" ? 5 : 10);
+      expect(dates.rule, kind).not.toContain("In Chicago");
+    }
+    expect(noticeDates("30_day", "2026-11-02", chicago).noticeDays).toBe(120);
+  });
+
+  test("a 30-day notice with no fixed term ends on its 30th day; on the last day of a month no reading differs", () => {
+    // Served Monday November 2, 2026: the 30th day after is Wednesday December 2.
+    const dates = noticeDates("30_day", "2026-11-02", periodic);
+    expect(dates).toMatchObject({ expiresOn: "2026-12-02", terminatesOn: "2026-12-02", rolledPast: [] });
+    expect(dates.notes.join(" ")).toContain("on 2026-12-31 (verify with counsel)");
+    // A term ending that very day is no later: nothing to say about the term.
+    expect(noticeDates("30_day", "2026-11-02", { ...periodic, leaseEndsOn: "2026-12-02" }).notes.join(" ")).not.toContain("The lease's term runs through");
+    // Served December 1: the 30th day is Thursday December 31, the month's last day.
+    expect(noticeDates("30_day", "2026-12-01", periodic)).toMatchObject({ expiresOn: "2026-12-31", notes: [] });
+  });
+
+  test("a 30-day notice whose 30th day is Christmas rolls past it, unless the lease's term runs longer: then the term's end, and nothing rolled", () => {
+    // Served November 25, 2026: the 30th day is Friday December 25 (a court holiday), then a weekend.
+    expect(noticeDates("30_day", "2026-11-25", periodic).expiresOn).toBe("2026-12-28");
+    const fixed = noticeDates("30_day", "2026-11-25", { ...periodic, leaseEndsOn: "2027-01-31" });
+    expect(fixed).toMatchObject({ expiresOn: "2027-01-31", terminatesOn: "2027-01-31", rolledPast: [] });
+    expect(fixed.notes.join(" ")).toContain("The lease's term runs through 2027-01-31");
+  });
+
+  test("a 7- or 60-day notice served before the tenancy begins ends none of its periods; one served on its first day, or a 30-day notice, is not refused for that", () => {
+    const future: Tenancy = { periodsFrom: "2027-01-01", leaseEndsOn: null };
+    expect(noticeDates("60_day", "2026-12-15", future).refusal).toBe("The tenancy begins 2027-01-01: a notice served before it ends none of its periods.");
+    expect(noticeDates("7_day", "2026-12-15", future).refusal).toContain("The tenancy begins 2027-01-01");
+    expect(noticeDates("60_day", "2027-01-01", future).refusal).not.toContain("The tenancy begins");
+    expect(noticeDates("30_day", "2026-12-15", future).refusal).toBeNull();
+    expect(noticeDates("60_day", "2027-08-14", future).rolledPast).toEqual([]);
+  });
+});
