@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { accessPrompt, isActivePaid, mayPost, mayRead, readerOf, type Reader } from "../../src/server/domain/community/access.ts";
-import { countLinks, plainText, quoteMarkdown, renderMarkdown, sanitizePostHtml } from "../../src/server/domain/community/markdown.ts";
+import { countLinks, markdownText, plainText, quoteMarkdown, renderMarkdown, sanitizePostHtml } from "../../src/server/domain/community/markdown.ts";
 import { baseHandle, handleCandidate, HANDLE_PATTERN, MAX_MENTIONS, parseMentions } from "../../src/server/domain/community/mentions.ts";
 import { unknownMentionProblem, unknownMentions } from "../../src/server/domain/community/mention-check.ts";
 import { EMAIL_DELAY_MS, notificationTargets, queuesEmail, sendsEmailAtDue } from "../../src/server/domain/community/notification-rules.ts";
@@ -434,5 +434,72 @@ describe("the rules, pinned further", () => {
     // The signature is an HMAC-SHA256 of "<member>.<newsletter>" with the key.
     const { createHmac } = require("node:crypto") as typeof import("node:crypto");
     expect(token.split(".")[2]).toBe(createHmac("sha256", key).update(`${member}.webinars`).digest("base64url"));
+  });
+});
+
+describe("a legal update's text part keeps its shape (issue 31, item 11)", () => {
+  test("headings underlined, paragraphs apart, numbered and nested lists, quotes, code, tables, rules and links' addresses", () => {
+    const source = [
+      "# Rent increases in 2027",
+      "",
+      "Chicago landlords must give **notice** before a [rent increase](https://example.org/rlto).",
+      "",
+      "## What to do",
+      "",
+      "1. Check the lease's term.",
+      "2. Serve the notice:",
+      "   - by hand, or",
+      "   - by certified mail.",
+      "",
+      "> The ordinance is 5-12-130(j).",
+      "> Ask counsel.",
+      "",
+      "```",
+      "30 days",
+      "60 days",
+      "```",
+      "",
+      "| Tenancy | Notice |",
+      "|---|---|",
+      "| under 6 months | 30 days |",
+      "",
+      "---",
+      "",
+      "Last paragraph",
+      "on two lines.",
+    ].join("\n");
+    expect(markdownText(source)).toBe(
+      [
+        "Rent increases in 2027",
+        "======================",
+        "",
+        "Chicago landlords must give notice before a rent increase (https://example.org/rlto).",
+        "",
+        "What to do",
+        "==========",
+        "",
+        "1. Check the lease's term.",
+        "2. Serve the notice:",
+        "   - by hand, or",
+        "   - by certified mail.",
+        "",
+        "> The ordinance is 5-12-130(j). Ask counsel.",
+        "",
+        "    30 days",
+        "    60 days",
+        "",
+        "Tenancy | Notice",
+        "under 6 months | 30 days",
+        "",
+        "----",
+        "",
+        "Last paragraph on two lines.",
+      ].join("\n"),
+    );
+  });
+
+  test("a smaller heading is underlined with dashes; a list may start at any number; nothing gives nothing", () => {
+    expect(markdownText("### Deadlines\n\n3. Third\n4. Fourth")).toBe("Deadlines\n---------\n\n3. Third\n4. Fourth");
+    expect(markdownText("")).toBe("");
   });
 });
