@@ -7,7 +7,7 @@ import { alaCartePrices } from "../../src/shared/membership.ts";
 import { periodOf, type IsoDate } from "../../src/shared/calendar.ts";
 import { renderScheduleEPdf } from "../../src/server/documents/schedule-e-pdf.ts";
 import { bankRows, duplicateKey, guessMapping, parseBankAmount, parseBankDate, payeeKey, readBankRows, suggestCategory } from "../../src/server/domain/portal/bank-import-rules.ts";
-import { cashReceipts, depositHeldOn, feesOwedOn, rentOwedOn } from "../../src/server/domain/portal/cash-rules.ts";
+import { balanceDueOn, cashReceipts, depositHeldOn, feesOwedOn, rentOwedOn } from "../../src/server/domain/portal/cash-rules.ts";
 import { CLASS_RULES, depreciation, depreciationSchedule, PROPERTY_KIND, RECOVERY_CLASS_LABELS, recoveryMethodOf, tablePercent } from "../../src/server/domain/portal/depreciation.ts";
 import type { LedgerFact } from "../../src/server/domain/portal/ledger-rules.ts";
 import { prorate } from "../../src/server/domain/portal/rent.ts";
@@ -472,5 +472,33 @@ describe("bank exports", () => {
     expect(alaCartePrices.bookkeeping.cents).toEqual({ Standard: 10_000, Premium: null });
     // Rent proration is unchanged: $1,500 for 17 of 31 days = 822.580... -> 822.58.
     expect(prorate(150_000, 17, 31)).toBe(82_258);
+  });
+});
+
+describe("the cash basis at its edges (what money in and out is, IRS Publication 527)", () => {
+  test("what the tenant owes at a day's end is rent, deposit and fees unpaid together, and nothing while in credit", () => {
+    const owing = [fact("rent", "2025-05-01", 100_000), fact("deposit", "2025-05-01", 50_000), fact("fee", "2025-05-03", 2_500)];
+    expect(balanceDueOn(owing, "2025-05-31")).toBe(152_500);
+    expect(balanceDueOn(owing, "2025-04-30")).toBe(0);
+    expect(balanceDueOn([...owing, fact("payment", "2025-05-10", -160_000)], "2025-05-31")).toBe(0);
+  });
+
+  test("money paid beyond what is owed is rent paid in advance, income when received", () => {
+    // Publication 527: advance rent is included in income in the year it is received.
+    const entries = [fact("rent", "2025-03-01", 100_000), fact("payment", "2025-03-01", -120_000)];
+    expect(byCategory(entries)).toEqual({ "2025-03-01 rent": 120_000 });
+  });
+
+  test("a refund gives back first what it took back, a deposit as a deposit, and beyond what was paid counts as rent going out", () => {
+    const deposit = [fact("deposit", "2025-06-01", 50_000), fact("payment", "2025-06-01", -50_000), fact("refund", "2025-06-20", 50_000)];
+    // The deposit paid and returned in the same month: neither income nor expense.
+    expect(byCategory(deposit)).toEqual({ "2025-06-01 deposit": 50_000, "2025-06-20 deposit": -50_000 });
+    const beyond = [fact("rent", "2025-07-01", 100_000), fact("payment", "2025-07-01", -100_000), fact("refund", "2025-08-05", 150_000)];
+    // July's rent counted in July; in August the refund takes it back ($1,000) and $500 more goes out.
+    const receipts = cashReceipts(beyond).filter((r) => r.date === "2025-08-05");
+    expect(receipts.map((r) => [r.category, r.amountCents])).toEqual([
+      ["rent", -100_000],
+      ["rent", -50_000],
+    ]);
   });
 });
