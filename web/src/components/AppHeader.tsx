@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { ASSOCIATION_NAME } from "@shared/agreement.ts";
+import { SkipLink } from "./chrome.tsx";
 
 /**
  * The header of the signed-in areas (the member portal, the tenant portal): the association's mark,
@@ -11,9 +12,7 @@ import { ASSOCIATION_NAME } from "@shared/agreement.ts";
 export function AppHeader({ home, title, children }: { home: string; title: ReactNode; children?: ReactNode }) {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
-        Skip to content
-      </a>
+      <SkipLink />
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-2">
         <div className="flex min-w-0 items-center gap-2">
           <Link to={home} aria-label={`${ASSOCIATION_NAME}, ${typeof title === "string" ? title : "home"}`} className="shrink-0">

@@ -7,6 +7,7 @@ import { useWhoami } from "../lib/whoami.ts";
 import { useSectionAlert } from "../lib/use-section.ts";
 import { trpc } from "../trpc.ts";
 import { buttonClass } from "./Button.tsx";
+import { ChevronDown } from "./chrome.tsx";
 
 const itemClass =
   "flex cursor-pointer select-none flex-col rounded-md px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800";
@@ -60,9 +61,7 @@ export function PortalLoginMenu({ defaultOpen = false }: { defaultOpen?: boolean
     >
       <DropdownMenu.Trigger ref={triggerRef} className={buttonClass("secondary", "text-sm data-[state=open]:bg-slate-100")}>
         Portal Login
-        <svg aria-hidden viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
-          <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
-        </svg>
+        <ChevronDown />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

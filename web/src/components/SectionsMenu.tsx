@@ -2,6 +2,7 @@ import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { Fragment } from "react";
 import { matchPath, useLocation, useNavigate } from "react-router-dom";
 import { buttonClass } from "./Button.tsx";
+import { ChevronDown } from "./chrome.tsx";
 
 export interface SectionLink {
   to: string;
@@ -39,9 +40,7 @@ export function SectionsMenu({ label, groups, className = "" }: { label: string;
             <span className="text-slate-500">{label}: </span>
             {current?.label ?? "Choose"}
           </span>
-          <svg aria-hidden viewBox="0 0 20 20" className="h-4 w-4 shrink-0" fill="currentColor">
-            <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
-          </svg>
+          <ChevronDown className="h-4 w-4 shrink-0" />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { ASSOCIATION_NAME } from "@shared/agreement.ts";
 import { buttonClass } from "./Button.tsx";
+import { ChevronDown, SkipLink } from "./chrome.tsx";
 import { lazyWithData, loadDataLayer } from "../lib/lazy-with-data.tsx";
 import { useGoToSection } from "../lib/use-section.ts";
 
@@ -104,9 +105,7 @@ function PortalLogin() {
       onClick={() => setWanted(true)}
     >
       Portal Login
-      <svg aria-hidden viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
-        <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
-      </svg>
+      <ChevronDown />
     </button>
   );
   if (!wanted) return standIn;
@@ -122,9 +121,7 @@ export function SiteHeader() {
   const goTo = useGoToSection();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
-        Skip to content
-      </a>
+      <SkipLink />
       <div className="relative mx-auto flex max-w-7xl items-center justify-between gap-2 px-4 py-3">
         <Link to="/" aria-label={`${ASSOCIATION_NAME}, home`} className="flex min-w-0 shrink-0 items-center gap-2 font-bold text-brand-800">
           <img src="/favicon.svg" alt="" width={32} height={32} />
