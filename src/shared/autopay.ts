@@ -1,24 +1,15 @@
-import { z } from "zod";
 import { ASSOCIATION_NAME } from "./agreement.ts";
-import { formatCents } from "./portal.ts";
+import { formatCents } from "./money.ts";
 
 // Autopay (issue 30, item 3; docs/features/autopay-and-receipts.md): the request rule and the
 // authorization a tenant agrees to, shared by the tenant portal's form and the server, which
-// stores the exact words it showed.
+// stores the exact words it showed. The request's schema is in autopay-schema.ts: the tenant's
+// home shows these words and loads no Zod.
 
 /** A failed charge is tried once more this many days after it failed. */
 export const AUTOPAY_RETRY_DAYS = 3;
 /** The most a tenant may let autopay take in one charge. */
 export const AUTOPAY_LIMIT_MAX_CENTS = 100_000_00;
-
-export const ZAutopayRequestSchema = z.object({
-  limit_cents: z
-    .number("Enter your limit in cents")
-    .int("The limit is a whole number of cents")
-    .min(100, "Set a limit of at least $1.00")
-    .max(AUTOPAY_LIMIT_MAX_CENTS, `Set a limit of at most ${formatCents(AUTOPAY_LIMIT_MAX_CENTS)}`),
-});
-export type TAutopayRequest = z.input<typeof ZAutopayRequestSchema>;
 
 export interface AutopayTerms {
   tenantName: string;

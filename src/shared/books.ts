@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IsoDateSchema, PeriodSchema } from "./calendar.ts";
+import { IsoDateSchema, PeriodSchema } from "./calendar-schemas.ts";
 
 // The owner's books beyond the ledger (PORTAL.md 6): expense categories with their Schedule E
 // lines, the expense and bank-import requests, and the reports' queries. Shared by the server and

@@ -1,12 +1,12 @@
 import { TZDate } from "@date-fns/tz";
 import { UTCDate } from "@date-fns/utc";
 import { addDays, addMonths, addYears, differenceInCalendarDays, format, getDaysInMonth } from "date-fns";
-import { z } from "zod";
 import { ASSOCIATION_TIME_ZONE } from "./time.ts";
 
 // Calendar dates (YYYY-MM-DD) and months (YYYY-MM) of the owner portal: rent is due on a day,
 // not at an instant, and the day is Chicago's (DECISIONS.md 18). Arithmetic is date-fns on UTC
-// dates, so no time zone or daylight-saving change can move a day.
+// dates, so no time zone or daylight-saving change can move a day. The schemas that accept them
+// are in calendar-schemas.ts: a page that only shows dates loads no Zod.
 
 /** A calendar date, `YYYY-MM-DD`. */
 export type IsoDate = string;
@@ -16,12 +16,6 @@ export type Period = string;
 /** The years a date of the books may fall in: nothing a landlord records is older or further ahead. */
 export const FIRST_YEAR = 1900;
 export const LAST_YEAR = 2199;
-const inYears = (value: string) => Number(value.slice(0, 4)) >= FIRST_YEAR && Number(value.slice(0, 4)) <= LAST_YEAR;
-export const IsoDateSchema = z.iso.date("Use a date like 2026-03-01").refine(inYears, `Use a date from ${FIRST_YEAR} to ${LAST_YEAR}`);
-export const PeriodSchema = z
-  .string()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Use a month like 2026-03")
-  .refine(inYears, `Use a month from ${FIRST_YEAR} to ${LAST_YEAR}`);
 
 const utc = (date: IsoDate) => new UTCDate(`${date}T00:00:00Z`);
 const iso = (date: Date) => format(date, "yyyy-MM-dd");

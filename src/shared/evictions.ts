@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IsoDateSchema } from "./calendar.ts";
+import { IsoDateSchema } from "./calendar-schemas.ts";
 import { JURISDICTION_LABELS, JURISDICTIONS, type Jurisdiction } from "./portal.ts";
 
 // Eviction coordination and the process server (PORTAL.md 7.2, 7.3, 8): the words both sides use

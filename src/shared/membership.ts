@@ -1,3 +1,4 @@
+import { formatDollars } from "./money.ts";
 // The one source for levels, prices and the option lists of the application form.
 // Server, client and the agreement text all read from here (DECISIONS.md 8).
 
@@ -35,7 +36,7 @@ export function alaCarteLabel(item: AlaCarteItem, level: PaidLevel = "Standard")
 }
 
 /** "$400", "$1,000": a whole-dollar price of the table, as the feature lines write it. */
-const dollars = (cents: number) => `$${(cents / 100).toLocaleString("en-US")}`;
+const dollars = formatDollars;
 
 /** "$400 per case" at a level, or null when the level includes it. */
 function priceAt(item: AlaCarteItem, level: PaidLevel): string | null {

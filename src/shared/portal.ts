@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZTestPaymentSchema } from "./billing.ts";
-import { daysBetween, IsoDateSchema, PeriodSchema, plusYearsOf, type IsoDate } from "./calendar.ts";
+import { daysBetween, plusYearsOf, type IsoDate } from "./calendar.ts";
+import { IsoDateSchema, PeriodSchema } from "./calendar-schemas.ts";
 
 // The owner portal's vocabulary and request rules (PORTAL.md sections 2, 3 and 8), shared by the
 // server and the web app's forms. Money is integer cents everywhere.
@@ -414,20 +415,7 @@ export const RENT_PAYMENT_STATUS_LABELS = {
   refunded: "Refunded",
 } as const;
 
-/** "$1,050.00" */
-export function formatCents(amountCents: number): string {
-  const sign = amountCents < 0 ? "-" : "";
-  return `${sign}$${(Math.abs(amountCents) / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
-
-/** "1,050.00", "$1050", "1050.5" -> cents; null when it is not an amount of money. */
-export function parseDollars(input: string): number | null {
-  const clean = input.trim().replace(/^\$/, "").replace(/,/g, "");
-  if (!/^-?\d+(\.\d{1,2})?$/.test(clean)) return null;
-  const [whole, fraction = ""] = clean.replace("-", "").split(".");
-  const value = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-  return clean.startsWith("-") ? -value : value;
-}
+export { formatCents, parseDollars } from "./money.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Security deposits and the compliance calendar (PORTAL.md 3b)

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PeriodSchema } from "./calendar.ts";
+import { PeriodSchema } from "./calendar-schemas.ts";
 
 // Premium services (PORTAL.md 7.1, 7.4): the requests of support tickets, bookkeeping requests and
 // the staff workspace, shared by the server and the web app's forms.

@@ -16,14 +16,18 @@ export function instantOf(time: string): Date {
   return new Date(new TZDate(y, m - 1, d, h, min, Math.trunc(sec), ASSOCIATION_TIME_ZONE).getTime());
 }
 
-// The formatters are made once: making one costs far more than formatting with it, and dates
-// are formatted on every signature, email and PDF.
-const longDate = new Intl.DateTimeFormat("en-US", { timeZone: ASSOCIATION_TIME_ZONE, dateStyle: "long" });
-const longDateTime = new Intl.DateTimeFormat("en-US", { timeZone: ASSOCIATION_TIME_ZONE, dateStyle: "long", timeStyle: "long" });
-const longTime = new Intl.DateTimeFormat("en-US", { timeZone: ASSOCIATION_TIME_ZONE, timeStyle: "long" });
+// Each formatter is made once, on first use: making one costs far more than formatting with it
+// (dates are formatted on every signature, email and PDF), and a page that shows no such date
+// (the tenant's home on a phone) should not pay for making four.
+const formatter = (options: Intl.DateTimeFormatOptions) => {
+  let made: Intl.DateTimeFormat | undefined;
+  return () => (made ??= new Intl.DateTimeFormat("en-US", { timeZone: ASSOCIATION_TIME_ZONE, ...options }));
+};
+const longDate = formatter({ dateStyle: "long" });
+const longDateTime = formatter({ dateStyle: "long", timeStyle: "long" });
+const longTime = formatter({ timeStyle: "long" });
 // dateStyle and timeStyle cannot be combined with timeZoneName, hence the fields.
-const readableDateTime = new Intl.DateTimeFormat("en-US", {
-  timeZone: ASSOCIATION_TIME_ZONE,
+const readableDateTime = formatter({
   weekday: "long",
   year: "numeric",
   month: "long",
@@ -35,12 +39,12 @@ const readableDateTime = new Intl.DateTimeFormat("en-US", {
 
 /** "November 21, 2026" in Chicago. */
 export function chicagoDate(date: Date): string {
-  return longDate.format(date);
+  return longDate().format(date);
 }
 
 /** "November 21, 2026 at 7:35:11 AM CST" */
 export function chicagoDateTime(date: Date): string {
-  return longDateTime.format(date);
+  return longDateTime().format(date);
 }
 
 /**
@@ -48,10 +52,10 @@ export function chicagoDateTime(date: Date): string {
  * webinar, a service attempt), to the minute; records keep chicagoDateTime's seconds.
  */
 export function chicagoWhen(date: Date): string {
-  return readableDateTime.format(date);
+  return readableDateTime().format(date);
 }
 
 /** "7:35:11 AM CST" */
 export function chicagoTime(date: Date): string {
-  return longTime.format(date);
+  return longTime().format(date);
 }

@@ -1,3 +1,4 @@
+import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { DEMO_PAGE_PREFIX } from "@shared/routes.ts";
@@ -15,5 +16,10 @@ if (path === DEMO_PAGE_PREFIX || path.startsWith(`${DEMO_PAGE_PREFIX}/`)) {
   // Public pages arrive pre-rendered (web/prerender.ts): React takes over the HTML that is there.
   // Server-written HTML (public legal updates, data-server-html) is replaced, not hydrated.
   if (container.firstElementChild && !container.querySelector("[data-server-html]")) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  // Pages that arrive empty (signed-in pages) render as a transition: React yields to the browser
+  // every few milliseconds instead of holding the main thread for the whole first render.
+  else {
+    const root = createRoot(container);
+    startTransition(() => root.render(app));
+  }
 }

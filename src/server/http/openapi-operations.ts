@@ -11,7 +11,7 @@ import { ZNoticeCopyQuerySchema, ZQueueQuerySchema } from "./routes/evictions.ts
 import { ZMaintenanceListQuerySchema, ZPropertyListQuerySchema } from "./routes/owner-portal.ts";
 import { ZTenantLoginSchema, ZTenantPasswordSchema } from "./routes/tenant.ts";
 import { ZBooksSearchQuerySchema, ZRenewalCheckQuerySchema } from "./routes/lease-signing.ts";
-import { ZAutopayRequestSchema } from "../../shared/autopay.ts";
+import { ZAutopayRequestSchema } from "../../shared/autopay-schema.ts";
 import { ZChangePasswordRequestSchema, ZEmailRequestSchema, ZIntroductionRequestSchema, ZLinkTokenRequestSchema, ZLoginRequestSchema, ZResetPasswordRequestSchema, ZSkillsProfileSchema } from "../../shared/account-schema.ts";
 import { ZAdminListQuerySchema, ZAdminLoginRequestSchema, ZSetMemberActiveSchema } from "../../shared/admin.ts";
 import { ZApplyRequestSchema } from "../../shared/application-schema.ts";

@@ -1,13 +1,18 @@
-import { lazy, Suspense, type ReactNode } from "react";
-import { Link, NavLink, Route, Routes } from "react-router-dom";
+import { lazy, Suspense, useEffect, type ReactNode } from "react";
+import { Link, NavLink, Route, Routes, useMatch } from "react-router-dom";
 import { PageLoading } from "../App.tsx";
 import { Button } from "../components/Button.tsx";
 import { SiteFooter } from "../components/SiteFooter.tsx";
 import { AppHeader } from "../components/AppHeader.tsx";
-import { TenantLinkPage, TenantSignIn } from "../features/tenant/TenantSignIn.tsx";
 import { trpc } from "../trpc.ts";
 
-const TenantHome = lazy(() => import("../features/tenant/TenantHome.tsx"));
+// The sign-in forms (and the Zod schemas they validate with) load only for a visitor who is not
+// signed in; a tenant's home loads while the session is being asked for, not after.
+const signInForms = () => import("../features/tenant/TenantSignIn.tsx");
+const TenantSignIn = lazy(() => signInForms().then((m) => ({ default: m.TenantSignIn })));
+const TenantLinkPage = lazy(() => signInForms().then((m) => ({ default: m.TenantLinkPage })));
+const home = () => import("../features/tenant/TenantHome.tsx");
+const TenantHome = lazy(home);
 const TenantLedger = lazy(() => import("../features/tenant/TenantLedger.tsx"));
 const TenantPayment = lazy(() => import("../features/tenant/TenantPayment.tsx"));
 const TenantAutopaySetup = lazy(() => import("../features/tenant/TenantAutopay.tsx"));
@@ -22,15 +27,21 @@ const TenantAccount = lazy(() => import("../features/tenant/TenantAccount.tsx"))
  */
 export default function TenantPortalPage() {
   return (
-    <Routes>
-      <Route path="link" element={<TenantLinkPage />} />
-      <Route path="*" element={<SignedIn />} />
-    </Routes>
+    <Suspense fallback={<PageLoading label="Loading your tenant portal..." />}>
+      <Routes>
+        <Route path="link" element={<TenantLinkPage />} />
+        <Route path="*" element={<SignedIn />} />
+      </Routes>
+    </Suspense>
   );
 }
 
 function SignedIn() {
   const session = trpc.public.tenantAuth.session.useQuery(undefined, { retry: false });
+  const atHome = useMatch("/tenant") !== null;
+  useEffect(() => {
+    if (atHome) void home();
+  }, [atHome]);
   if (session.isPending) return <PageLoading label="Loading your tenant portal..." />;
   if (!session.data) return <TenantSignIn />;
   return (

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
-import { autopayAuthorization, AUTOPAY_RETRY_DAYS, paymentMethodLabel, type TAutopayRequest } from "../../../shared/autopay.ts";
+import { autopayAuthorization, AUTOPAY_RETRY_DAYS, paymentMethodLabel } from "../../../shared/autopay.ts";
+import type { TAutopayRequest } from "../../../shared/autopay-schema.ts";
 import { chicagoToday, maxDate, periodOf, plusDays, type IsoDate } from "../../../shared/calendar.ts";
 import type { DbOrTx, Tx } from "../../db/client.ts";
 import { autopayCharges, autopayEnrollments, leases, leaseTenants, ledgerEntries, members, payoutAccounts, tenantAccounts, tenantPaymentCustomers } from "../../db/schema.ts";

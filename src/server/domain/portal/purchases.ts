@@ -1,7 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
 import { ALA_CARTE_ITEMS, alaCartePrices, beforeBuying, CURRENCY, isPaidLevel, type AlaCarteItem, type PaidLevel } from "../../../shared/membership.ts";
 import type { TPurchaseRequest } from "../../../shared/books.ts";
-import { chicagoToday, periodLabel, periodOf, PeriodSchema, plusMonths } from "../../../shared/calendar.ts";
+import { chicagoToday, periodLabel, periodOf, plusMonths } from "../../../shared/calendar.ts";
+import { PeriodSchema } from "../../../shared/calendar-schemas.ts";
 import { formatCents } from "../../../shared/portal.ts";
 import type { Tx } from "../../db/client.ts";
 import { members, portalPurchases } from "../../db/schema.ts";

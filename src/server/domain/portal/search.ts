@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
-import { IsoDateSchema, type IsoDate } from "../../../shared/calendar.ts";
+import type { IsoDate } from "../../../shared/calendar.ts";
+import { IsoDateSchema } from "../../../shared/calendar-schemas.ts";
 import { formatCents, PAYMENT_METHOD_LABELS, parseDollars } from "../../../shared/portal.ts";
 import { expenses, leases, leaseTenants, ledgerEntries, maintenanceRequests, properties, units } from "../../db/schema.ts";
 import type { Services } from "../../services.ts";

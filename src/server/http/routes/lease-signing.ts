@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { IsoDateSchema } from "../../../shared/calendar.ts";
+import { IsoDateSchema } from "../../../shared/calendar-schemas.ts";
 import { ZCountersignSchema, ZDeclineSignatureSchema, ZDisclosureGivenSchema, ZRenewSchema, ZSignatureRequestSchema, ZTenantSignSchema } from "../../../shared/portal.ts";
 import { requireOwner } from "../../domain/portal/access.ts";
 import {

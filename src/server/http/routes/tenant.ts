@@ -9,7 +9,7 @@ import { cancelTenantRequest, createTenantRequest, getTenantRequest, listTenantR
 import { rentPaymentStatus, startRentPayment } from "../../domain/portal/online-rent.ts";
 import { autopaySetupStatus, startAutopay, stopAutopay } from "../../domain/portal/autopay.ts";
 import { tenantReceipt } from "../../domain/portal/receipts.ts";
-import { ZAutopayRequestSchema } from "../../../shared/autopay.ts";
+import { ZAutopayRequestSchema } from "../../../shared/autopay-schema.ts";
 import {
   confirmTenantLink,
   describeTenantAccount,

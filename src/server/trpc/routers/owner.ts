@@ -31,7 +31,7 @@ import {
 import { countersign, listSignatureRequests, recordRltoSummaryGiven, sendForSignature, withdrawSignatureRequest } from "../../domain/portal/lease-signing.ts";
 import { renewalCheck, renewLease } from "../../domain/portal/renewals.ts";
 import { searchBooks } from "../../domain/portal/search.ts";
-import { PeriodSchema } from "../../../shared/calendar.ts";
+import { PeriodSchema } from "../../../shared/calendar-schemas.ts";
 import { ownerPortalStatus, requireOwner } from "../../domain/portal/access.ts";
 import { ownerDashboard } from "../../domain/portal/dashboard.ts";
 import { exportOwnerBooks } from "../../domain/portal/export.ts";

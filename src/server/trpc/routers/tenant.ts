@@ -4,7 +4,7 @@ import { ZCommentSchema, ZMaintenanceRequestSchema, ZRentPaymentRequestSchema, Z
 import { cancelTenantRequest, createTenantRequest, getTenantRequest, listTenantRequests, tenantComment } from "../../domain/portal/maintenance.ts";
 import { rentPaymentStatus, startRentPayment } from "../../domain/portal/online-rent.ts";
 import { autopaySetupStatus, startAutopay, stopAutopay } from "../../domain/portal/autopay.ts";
-import { ZAutopayRequestSchema } from "../../../shared/autopay.ts";
+import { ZAutopayRequestSchema } from "../../../shared/autopay-schema.ts";
 import {
   confirmTenantLink,
   describeTenantAccount,

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { autopayAuthorization, AUTOPAY_RETRY_DAYS, paymentMethodLabel } from "@shared/autopay.ts";
-import { parseDollars } from "@shared/portal.ts";
+import { parseDollars } from "@shared/money.ts";
 import { Button, buttonClass } from "../../components/Button.tsx";
 import { Field, inputClass } from "../../components/FormField.tsx";
 import { useAlert } from "../../components/alert.tsx";

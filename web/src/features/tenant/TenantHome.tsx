@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { Link } from "react-router-dom";
-import { parseDollars } from "@shared/portal.ts";
+import { parseDollars } from "@shared/money.ts";
 import { Button, buttonClass } from "../../components/Button.tsx";
 import { Field, inputClass } from "../../components/FormField.tsx";
 import { trpc, type RouterOutputs } from "../../trpc.ts";

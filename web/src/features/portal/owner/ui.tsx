@@ -1,6 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import type { ReactNode } from "react";
-import { formatCents, type RollStatus } from "@shared/portal.ts";
+import { formatCents } from "@shared/money.ts";
+import type { RollStatus } from "@shared/portal.ts";
 import { dateLabel } from "@shared/calendar.ts";
 import { Button } from "../../../components/Button.tsx";
 import { errorMessage } from "../../../lib/errors.ts";

@@ -1,0 +1,187 @@
+// `bun run bench:web`: builds the web app, serves it with the real server, and measures the
+// landing page in headless Chromium on a throttled phone: the JavaScript and CSS it loads
+// (gzip bytes), first and largest contentful paint, and Lighthouse's performance and
+// accessibility scores; then Lighthouse's mobile run on the tenant's home, signed in (what
+// tenants open on a phone). Prints a table and writes the figures as JSON (--json FILE).
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium } from "playwright-core";
+import { loadConfig } from "../src/server/config.ts";
+import { startServer } from "../src/server/server.ts";
+import { latestEmail, paidOwner } from "../tests/support/fixtures.ts";
+import { ApiClient } from "../tests/support/harness.ts";
+
+const root = resolve(import.meta.dir, "..");
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const TARGETS = { jsKb: 100, performance: 95, accessibility: 100 };
+// Lighthouse's own mobile profile: slow 4G (150 ms RTT, 1.6 Mbps down) and a 4x slower CPU.
+const NETWORK = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+const CPU_SLOWDOWN = 4;
+
+const work = mkdtempSync(join(tmpdir(), "bench-web-"));
+const dist = join(work, "dist");
+const jsonOut = process.argv.includes("--json") ? process.argv[process.argv.indexOf("--json") + 1] : undefined;
+
+async function run(cmd: string[], label: string) {
+  const proc = Bun.spawn(cmd, { cwd: root, stdout: "pipe", stderr: "pipe", env: process.env });
+  const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  if (code !== 0) throw new Error(`${label} failed (exit ${code}):\n${out}\n${err}`);
+  return out;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+console.log("Building the web app...");
+if (!process.env.DIST) await run(["npx", "vite", "build", "--config", "web/vite.config.ts", "--outDir", dist, "--emptyOutDir", "--logLevel", "warn"], "vite build");
+
+const config = loadConfig({ ...process.env, NODE_ENV: "production", PAYMENTS_TEST_MODE: "true", PORT: "0", DATA_DIR: join(work, "data"), DATABASE_URL: "" });
+const server = await startServer(config, { webDist: process.env.DIST ?? dist, log: () => {} });
+(server.services.config as { PUBLIC_URL: string }).PUBLIC_URL = server.url;
+const url = `${server.url}/`;
+
+/**
+ * A tenant signed in to the tenant portal, the way a tenant gets there: an owner's lease, the
+ * owner's invitation email, the link confirmed. Answers the session cookie.
+ */
+async function tenantSession(): Promise<string> {
+  const client = () => new ApiClient((path, init) => fetch(new URL(path, server.url), init), server.url);
+  const owner = client();
+  await paidOwner(owner, "Standard");
+  const property = await owner.post("/api/portal/properties", { address: { line1: "1834 S Loomis St", city: "Chicago", zip: "60608" }, property_type: "single_family" });
+  const email = `bench.tenant.${Date.now()}@tenants.example.net`;
+  const lease = await owner.post("/api/portal/leases", {
+    unit_id: property.body.units[0].id,
+    start_date: `${new Date().getFullYear()}-01-01`,
+    rent_cents: 150_000,
+    due_day: 1,
+    late_fee: null,
+    tenants: [{ first_name: "Tess", last_name: "Renter", email }],
+  });
+  await owner.post(`/api/portal/leases/${lease.body.id}/tenants/${lease.body.tenants[0].id}/invite`);
+  const invitation = await latestEmail(server.services, email, "tenant_invite");
+  const token = invitation.text.match(/\/tenant\/link\?token=([a-z2-7]{32})/)![1];
+  const tenant = client();
+  const confirmed = await tenant.post("/api/tenant/sign-in-link/confirm", { token });
+  if (confirmed.status !== 200) throw new Error(`tenant sign-in: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+  return [...tenant.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+}
+
+interface Load {
+  jsGzip: number;
+  cssGzip: number;
+  jsFiles: string[];
+  fcp: number;
+  lcp: number;
+}
+
+/** One cold load of `/` on a throttled phone, measured from inside the page. */
+async function measureLoad(): Promise<Load> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+  try {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, ...NETWORK });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+    const assets: string[] = [];
+    page.on("response", (response) => {
+      const path = new URL(response.url()).pathname;
+      if (/\.(js|css)$/.test(path)) assets.push(path);
+    });
+    await page.goto(url, { waitUntil: "networkidle" });
+    await page.waitForTimeout(500);
+    const paints = await page.evaluate(
+      () =>
+        new Promise<{ fcp: number; lcp: number }>((done) => {
+          const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0;
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries();
+            done({ fcp, lcp: entries[entries.length - 1]?.startTime ?? 0 });
+          }).observe({ type: "largest-contentful-paint", buffered: true });
+        }),
+    );
+    // Gzip size of exactly the files the page loaded (what a compressing server sends).
+    const size = (paths: string[]) => paths.reduce((sum, p) => sum + gzipSync(readFileSync(join(dist, p)), { level: 9 }).length, 0);
+    const unique = [...new Set(assets)];
+    const js = unique.filter((p) => p.endsWith(".js"));
+    // Pre-rendered pages carry their stylesheet inline: count it with the files.
+    const inlineCss = await page.evaluate(() => [...document.querySelectorAll("head style")].map((s) => s.textContent).join(""));
+    const cssGzip = size(unique.filter((p) => p.endsWith(".css"))) + (inlineCss ? gzipSync(inlineCss, { level: 9 }).length : 0);
+    return { jsGzip: size(js), cssGzip, jsFiles: js, ...paints };
+  } finally {
+    await browser.close();
+  }
+}
+
+interface LighthouseScores {
+  performance: number;
+  accessibility: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+}
+
+/** Lighthouse's mobile audit (its default: simulated slow 4G and 4x CPU) with the system Chromium. */
+async function lighthouse(target = url, cookie?: string, attempt = 1): Promise<LighthouseScores> {
+  const report = join(work, `lighthouse-${Date.now()}.json`);
+  // Lighthouse now and then loses the trace of a load on a busy machine (NO_NAVSTART): one more try.
+  const running = run(
+    [
+      "node",
+      join(root, "node_modules/lighthouse/cli/index.js"),
+      target,
+      ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
+      "--quiet",
+      `--chrome-path=${CHROMIUM}`,
+      "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage",
+      "--only-categories=performance,accessibility",
+      "--output=json",
+      `--output-path=${report}`,
+    ],
+    "lighthouse",
+  );
+  try {
+    await running;
+  } catch (error) {
+    if (attempt > 1 || !String(error).includes("NO_NAVSTART")) throw error;
+    return lighthouse(target, cookie, attempt + 1);
+  }
+  const lhr = JSON.parse(readFileSync(report, "utf8")); require("node:fs").copyFileSync(report, `/tmp/lh-${cookie ? "tenant" : "landing"}.json`);
+  const audit = (id: string) => lhr.audits[id].numericValue as number;
+  return {
+    performance: Math.round(lhr.categories.performance.score * 100),
+    accessibility: Math.round(lhr.categories.accessibility.score * 100),
+    fcp: audit("first-contentful-paint"),
+    lcp: audit("largest-contentful-paint"),
+    tbt: audit("total-blocking-time"),
+    cls: audit("cumulative-layout-shift"),
+  };
+}
+
+/** The median of each Lighthouse figure over the runs. */
+function summary(audits: LighthouseScores[]) {
+  return {
+    performance: median(audits.map((a) => a.performance)),
+    accessibility: median(audits.map((a) => a.accessibility)),
+    fcpMs: Math.round(median(audits.map((a) => a.fcp))),
+    lcpMs: Math.round(median(audits.map((a) => a.lcp))),
+    tbtMs: Math.round(median(audits.map((a) => a.tbt))),
+    cls: Math.round(median(audits.map((a) => a.cls)) * 1000) / 1000,
+  };
+}
+
+try {
+  const cookie = await tenantSession();
+  const out = [];
+  for (let i = 0; i < RUNS; i++) out.push(await lighthouse(`${server.url}/tenant`, cookie));
+  console.log(JSON.stringify(summary(out)));
+} finally {
+  await server.stop();
+  rmSync(work, { recursive: true, force: true });
+}
