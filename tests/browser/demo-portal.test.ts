@@ -1,11 +1,12 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { FrameLocator, Page } from "playwright-core";
-import { serverAndBrowser, shown } from "../support/browser.ts";
+import { openPortalSection, serverAndBrowser, shown } from "../support/browser.ts";
 
 // The live demo in Chromium (PORTAL.md 1), on a default install (DEMO_URL unset): from /demo and
 // the landing page into the framed owner portal on the sample books, with no sign-in, through the
 // dashboard, the late tenant's ledger, a monthly statement and Schedule E; no button that would
-// change the books; and the same on a 390 px phone.
+// change the books; and the same on a 390 px phone, where the demo's sections are the member
+// area's sections menu instead of a row of tabs cut off at the screen's edge.
 
 setDefaultTimeout(120_000);
 const ctx = serverAndBrowser(() => ({}), { sampleBooks: true });
@@ -39,7 +40,7 @@ async function journey(where: Page | FrameLocator, page: Page) {
   // The dashboard: the banner, two properties, the late tenant.
   await shown(where.getByText("Demo: sample data, read-only."), 20_000);
   expect(await where.getByRole("link", { name: "Apply for membership" }).getAttribute("href")).toBe("/#apply");
-  await shown(where.getByText("Properties", { exact: true }));
+  await shown(where.getByRole("term").filter({ hasText: "Properties" }));
   await shown(where.getByText("3 units"));
   const late = where.getByRole("link", { name: /Devon Carter, Logan Square two-flat unit 2/ });
   await shown(late);
@@ -52,7 +53,8 @@ async function journey(where: Page | FrameLocator, page: Page) {
   expect(await writeActions(where)).toEqual([]);
 
   // A monthly statement, with its PDF.
-  await where.getByRole("navigation", { name: "Owner portal" }).getByRole("link", { name: "Reports" }).click();
+  // Its tabs on a wide screen, the sections menu on a phone.
+  await openPortalSection(where, "Reports", "Owner portal");
   await shown(where.getByRole("heading", { name: "Monthly owner statement" }));
   const pdf = where.getByRole("link", { name: "Download PDF" });
   expect(await pdf.getAttribute("href")).toMatch(/^\/api\/demo\/portal\/reports\/monthly\?month=\d{4}-\d{2}&format=pdf$/);
@@ -180,6 +182,34 @@ describe("the live demo", () => {
     await journey(page, page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(1);
+    await page.close();
+  });
+
+  test("on a 390 px phone every section of the demo is in the sections menu, not a tab row cut off at the screen's edge, and opens from there", async () => {
+    await sampleBooksReady();
+    const page = await ctx.browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    await page.goto(ctx.server.url + "/demo/portal");
+    await shown(page.getByText("Premium Member Portal (sample owner)"));
+    const menu = page.getByRole("button", { name: "Sections: Dashboard" });
+    await shown(menu);
+    expect(await page.getByRole("navigation", { name: "Owner portal" }).count()).toBe(0);
+    expect(await sideways()).toBeLessThanOrEqual(0);
+
+    // The menu lists every section the demo has (importing only writes, so it has no Import).
+    await menu.click();
+    const demoSections = ["Dashboard", "Properties", "Leases & Ledgers", "Rent Roll", "Compliance", "Maintenance", "Online Rent", "Expenses", "Reports", "Evictions", "Premium Services"];
+    await shown(page.getByRole("menu"));
+    expect(await page.getByRole("menu").getByRole("menuitem").allTextContents()).toEqual(demoSections);
+    expect(await sideways()).toBeLessThanOrEqual(0);
+
+    // Choosing the last of them, the one furthest off a tab row, opens it and names it on the button.
+    await page.getByRole("menuitem", { name: "Premium Services", exact: true }).click();
+    await page.waitForURL(/\/demo\/portal\/services$/);
+    await shown(page.getByRole("heading", { name: "Premium services" }));
+    await shown(page.getByRole("button", { name: "Sections: Premium Services" }));
+    expect(await page.getByRole("menu").count()).toBe(0);
+    expect(await sideways()).toBeLessThanOrEqual(0);
     await page.close();
   });
 });

@@ -83,10 +83,18 @@ export async function seriousViolations(page: import("playwright-core").Page): P
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
 }
 
-/** Opens a section of the member portal the way its screen offers it: the tabs on a wide screen, the sections menu on a phone. */
-export async function openPortalSection(page: import("playwright-core").Page, name: string): Promise<void> {
+/**
+ * Opens a section of the member portal (or of the live demo, whose tabs are the "Owner portal"
+ * navigation, also in a frame) the way its screen offers it: the tabs on a wide screen, the
+ * sections menu on a phone.
+ */
+export async function openPortalSection(
+  page: import("playwright-core").Page | import("playwright-core").FrameLocator,
+  name: string,
+  tabsName = "Member area",
+): Promise<void> {
   const menu = page.getByRole("button", { name: /^Sections:/ });
-  const tabs = page.getByRole("navigation", { name: "Member area" });
+  const tabs = page.getByRole("navigation", { name: tabsName });
   await shown(menu.or(tabs));
   if (await menu.isVisible()) {
     await menu.click();

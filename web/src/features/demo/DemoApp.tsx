@@ -4,6 +4,7 @@ import { StrictMode } from "react";
 import { BrowserRouter, Navigate, NavLink, Route, Routes } from "react-router-dom";
 import { DEMO_PAGE_PREFIX, TRPC_MAX_BATCH } from "@shared/routes.ts";
 import { AlertProvider } from "../../components/alert.tsx";
+import { SectionsMenu } from "../../components/SectionsMenu.tsx";
 import { createQueryClient } from "../../data-layer.tsx";
 import { trpc } from "../../trpc.ts";
 import { navClass, OWNER_LINKS } from "../member-area/MemberAreaLayout.tsx";
@@ -23,6 +24,7 @@ const DEMO_API = "/api/demo";
 const queryClient = createQueryClient();
 // Importing only writes. The sample owner is Premium: its eviction case and Premium services are shown read-only.
 const NOT_IN_DEMO = new Set<string>(["/portal/import"]);
+const DEMO_LINKS = OWNER_LINKS.filter((link) => !NOT_IN_DEMO.has(link.to));
 const trpcClient = trpc.createClient({ links: [httpBatchLink({ url: `${DEMO_API}/trpc`, maxItems: TRPC_MAX_BATCH })] });
 
 export function DemoApp() {
@@ -61,9 +63,11 @@ function DemoPortal() {
         <div className="mx-auto max-w-6xl px-4 pt-3">
           <p className="text-lg font-bold text-slate-900">Premium Member Portal (sample owner)</p>
         </div>
-        <nav aria-label="Owner portal" className="mx-auto max-w-6xl overflow-x-auto px-4 py-2">
+        {/* As in the member area: on a phone the sections are one menu, on wider screens a row of tabs. */}
+        <SectionsMenu label="Sections" className="mx-auto max-w-6xl px-4 py-2 md:hidden" groups={[{ links: DEMO_LINKS }]} />
+        <nav aria-label="Owner portal" className="mx-auto hidden max-w-6xl overflow-x-auto px-4 py-2 md:block">
           <ul className="flex gap-1">
-            {OWNER_LINKS.filter((link) => !NOT_IN_DEMO.has(link.to)).map((link) => (
+            {DEMO_LINKS.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} end={"end" in link} className={navClass}>
                   {link.label}
