@@ -21,6 +21,16 @@ const PAGE_MODULES: Record<PrerenderedPath, string | null> = {
 /** Every page but the landing page loads the data layer with its own chunk (src/lib/lazy-with-data.tsx). */
 const DATA_LAYER_MODULE = "src/data-layer.tsx";
 
+/**
+ * Signed-in sections opened straight from a phone's home screen or an email: a shell of their own
+ * (`<name>.html`, served by src/server/http/web.ts for the section's paths) with the stylesheet
+ * inlined, the section's chunks preloaded beside the entry, and a line that says it is loading,
+ * shown before any script runs and replaced by the app (data-server-html: not hydrated).
+ */
+export const APP_SHELLS = {
+  tenant: { modules: ["src/pages/TenantPortalPage.tsx", "src/features/tenant/TenantHome.tsx"], loading: "Loading your tenant portal..." },
+} as const;
+
 const escapeAttr = (v: string) => v.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
 export function headFor(path: PrerenderedPath, siteUrl: string | undefined): string {
@@ -70,9 +80,19 @@ export function prerenderPlugin(): Plugin {
       // Which files each page needs: its chunk and the chunks it imports (not the entry's).
       for (const chunk of Object.values(bundle)) {
         if (chunk.type !== "chunk") continue;
-        if (chunk.isEntry) [chunk.fileName, ...chunk.imports].forEach((f) => entryFiles.add(f));
-        if (!chunk.facadeModuleId) continue;
-        chunkFiles.set(resolve(chunk.facadeModuleId), [chunk.fileName, ...chunk.imports]);
+        if (chunk.isEntry) {
+          // The entry's chunks and theirs, as the browser fetches them before the page's own.
+          const pending = [chunk.fileName];
+          for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+            if (entryFiles.has(file)) continue;
+            entryFiles.add(file);
+            const imported = bundle[file];
+            if (imported?.type === "chunk") pending.push(...imported.imports);
+          }
+        }
+        // Keyed by each module the chunk holds: a module imported only dynamically may share a
+        // chunk without being its facade (the data layer).
+        for (const id of chunk.moduleIds) chunkFiles.set(resolve(id), [chunk.fileName, ...chunk.imports]);
       }
     },
     async closeBundle() {
@@ -94,18 +114,19 @@ export function prerenderPlugin(): Plugin {
           renderPage: (path: string) => Promise<string>;
         };
         const shell = readFileSync(join(outDir, "index.html"), "utf8");
+        /** Preload links for the chunks of these modules that the entry does not already bring. */
+        const preloads = (modules: string[]) =>
+          [...new Set(modules.flatMap((m) => chunkFiles.get(resolve(config.root, m)) ?? []))]
+            .filter((f) => !entryFiles.has(f))
+            .map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`)
+            .join("\n    ");
         writeFileSync(join(outDir, "app.html"), shell);
         const siteUrl = process.env.PUBLIC_URL || undefined;
 
         for (const path of Object.keys(pageMeta) as PrerenderedPath[]) {
           const html = await renderPage(path);
           const module = PAGE_MODULES[path];
-          const preload = module
-            ? [...new Set([module, DATA_LAYER_MODULE].flatMap((m) => chunkFiles.get(resolve(config.root, m)) ?? []))]
-                .filter((f) => !entryFiles.has(f))
-                .map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`)
-                .join("\n    ")
-            : "";
+          const preload = module ? preloads([module, DATA_LAYER_MODULE]) : "";
           const page = inlineStyles(shell, outDir)
             .replace(/<title>[\s\S]*?<\/title>\s*/, "")
             .replace(/<meta name="description"[^>]*>\s*/, "")
@@ -116,7 +137,14 @@ export function prerenderPlugin(): Plugin {
           mkdirSync(dirname(file), { recursive: true });
           writeFileSync(file, page);
         }
-        config.logger.info(`pre-rendered ${Object.keys(pageMeta).length} public pages`);
+        for (const [name, { modules, loading }] of Object.entries(APP_SHELLS)) {
+          const page = inlineStyles(shell, outDir)
+            .replace("</head>", `  ${preloads([...modules, DATA_LAYER_MODULE])}\n  </head>`)
+            .replace('<div id="root"></div>', `<div id="root"><p data-server-html class="py-16 text-center text-slate-700" role="status">${loading}</p></div>`);
+          if (!page.includes(loading)) throw new Error(`The ${name} shell: the shell has no <div id="root"></div>.`);
+          writeFileSync(join(outDir, `${name}.html`), page);
+        }
+        config.logger.info(`pre-rendered ${Object.keys(pageMeta).length} public pages and ${Object.keys(APP_SHELLS).length} app shell`);
       } finally {
         rmSync(ssrDir, { recursive: true, force: true });
       }

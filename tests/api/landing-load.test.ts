@@ -54,3 +54,26 @@ describe("pages carry the public configuration", () => {
     }
   });
 });
+
+describe("the tenant's section has a shell of its own (web/prerender-plugin.ts APP_SHELLS)", () => {
+  test("/tenant and its pages arrive saying they load, with the portal's chunks and the data layer preloaded; other sections do not", async () => {
+    const site = createApp(t.services, { webDist: WEB_DIST });
+    const chunk = (html: string, name: string) => new RegExp(`<link rel="modulepreload" crossorigin href="/assets/${name}-[\\w-]+\\.js"`).test(html);
+    for (const path of ["/tenant", "/tenant/", "/tenant/maintenance", "/tenant/link"]) {
+      const res = await site.request(path);
+      expect(res.status, path).toBe(200);
+      const html = await res.text();
+      // Shown before any script runs, and replaced (not hydrated) by the app: main.tsx reads data-server-html.
+      expect(html, path).toContain('<div id="root"><p data-server-html class="py-16 text-center text-slate-700" role="status">Loading your tenant portal...</p></div>');
+      for (const name of ["TenantPortalPage", "TenantHome", "data-layer"]) expect(chunk(html, name), `${path}: ${name}`).toBe(true);
+      // The stylesheet is in the page: the first paint waits for no second request.
+      expect(html, path).toContain("<style>");
+      expect(writtenConfig(html), path).toEqual(publicConfig(t.services.config));
+    }
+    for (const path of ["/portal", "/tenants", "/admin"]) {
+      const html = await (await site.request(path)).text();
+      expect(html, path).not.toContain("Loading your tenant portal");
+      expect(chunk(html, "TenantPortalPage"), path).toBe(false);
+    }
+  });
+});

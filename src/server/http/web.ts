@@ -76,6 +76,9 @@ export function oneHost(config: Config): MiddlewareHandler<AppEnv> {
   };
 }
 
+/** Sections with a shell of their own (web/prerender-plugin.ts, APP_SHELLS): their chunks preloaded. */
+const APP_SHELLS = [{ prefix: "/tenant", file: "tenant.html" }] as const;
+
 /**
  * Serves the built web app: hashed assets with a long cache, a page's pre-rendered HTML when the
  * build made one, else the app shell. Unknown paths get the shell with a 404 status. Every page
@@ -127,7 +130,9 @@ export function webRoutes(dist: string, config: Config, pageNotice?: PageNotice)
     }
     const page = isPageRoute(path);
     const prerendered = page ? fileFor(path === "/" ? "/index.html" : `${path.replace(/\/+$/, "")}/index.html`) : null;
-    const html = pageHtml(prerendered ?? shell);
+    const section = page && !prerendered ? APP_SHELLS.find((s) => path === s.prefix || path.startsWith(`${s.prefix}/`)) : undefined;
+    const sectionShell = section ? fileFor(`/${section.file}`) : null;
+    const html = pageHtml(prerendered ?? sectionShell ?? shell);
     const notice = page && pageNotice ? await pageNotice(c) : null;
     return new Response(notice ? html.replace(/<body([^>]*)>/, `<body$1>${notice}`) : html, {
       status: page ? 200 : 404,
