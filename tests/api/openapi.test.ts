@@ -51,6 +51,44 @@ describe("the OpenAPI document", () => {
     expect(document.paths["/api/demo/portal/leases"]!.post.responses).toHaveProperty("403");
     for (const tag of ["Membership", "Owner portal", "Tenant portal", "Admin", "Operations"]) expect(document.tags.map((t) => t.name)).toContain(tag);
   });
+
+  test("?version=3.0 is the same document in OpenAPI 3.0.3: every path and operation, no 3.1-only schema words", async () => {
+    const v31 = (await t.client().get("/api/openapi.json")).body as { paths: Record<string, Record<string, any>> };
+    const res = await t.client().get("/api/openapi.json?version=3.0");
+    expect(res.status).toBe(200);
+    const v30 = res.body as { openapi: string; paths: Record<string, Record<string, any>>; info: { title: string } };
+    expect(v30.openapi).toBe("3.0.3");
+    expect(v30.info.title).toBe("Illinois Landlord Association API");
+    expect(Object.keys(v30.paths).sort()).toEqual(Object.keys(v31.paths).sort());
+    for (const path of Object.keys(v31.paths)) expect(Object.keys(v30.paths[path]!).sort(), path).toEqual(Object.keys(v31.paths[path]!).sort());
+    // 3.0 has no type lists, no {type: "null"}, no const and no numeric exclusive bounds.
+    const words: string[] = [];
+    const walk = (node: unknown, at: string) => {
+      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${at}[${i}]`));
+      if (node === null || typeof node !== "object") return;
+      const o = node as Record<string, unknown>;
+      if (Array.isArray(o.type) || o.type === "null") words.push(`${at}: type ${JSON.stringify(o.type)}`);
+      if ("const" in o && typeof o.const !== "object") words.push(`${at}: const`);
+      if (typeof o.exclusiveMinimum === "number" || typeof o.exclusiveMaximum === "number") words.push(`${at}: numeric exclusive bound`);
+      for (const [k, v] of Object.entries(o)) walk(v, `${at}.${k}`);
+    };
+    walk(v30.paths, "paths");
+    expect(words).toEqual([]);
+    // What a type list said is kept: the lease's body names its fields, and what may be null says so.
+    const addLease = v30.paths["/api/portal/leases"]!.post.requestBody.content["application/json"].schema;
+    expect(Object.keys(addLease.properties)).toEqual(Object.keys(v31.paths["/api/portal/leases"]!.post.requestBody.content["application/json"].schema.properties));
+    const lateFee = (schema: any) => schema.properties.late_fee;
+    expect(JSON.stringify(lateFee(addLease))).toContain('"nullable":true');
+    // The error body's `loc` holds strings or numbers: a list of types becomes anyOf.
+    const loc = v30.paths["/api/membership/apply"]!.post.responses["4XX"].content["application/json"].schema.properties.detail.anyOf[1].items.properties.loc.items;
+    expect(loc).toEqual({ anyOf: [{ type: "string" }, { type: "number" }] });
+  });
+
+  test("a version it does not publish is a 422 naming the field", async () => {
+    const res = await t.client().get("/api/openapi.json?version=2.0");
+    expect(res.status).toBe(422);
+    expect(JSON.stringify(res.body.detail)).toContain("version");
+  });
 });
 
 /** The documented operation of a concrete request: the route pattern it matches, the most specific first. */

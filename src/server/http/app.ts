@@ -16,7 +16,9 @@ import { createTrpcContext } from "../trpc/trpc.ts";
 import { authMiddleware, COOKIE_NAMES, originCheck, type AppEnv } from "./auth.ts";
 import { MAX_UPLOAD_REQUEST_BYTES, routeTakesFile } from "./validate.ts";
 import { metricsAnswer, observeRequests, readiness, type Lifecycle } from "./observe.ts";
-import { DOCS_PAGE, docsAsset, openApiDocument } from "./openapi.ts";
+import { DOCS_PAGE, docsAsset, openApi30Document, openApiDocument } from "./openapi.ts";
+import { ZOpenApiQuerySchema } from "./openapi-operations.ts";
+import { readQuery } from "./validate.ts";
 import { adminAuthRoutes } from "./routes/admin-auth.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -164,7 +166,10 @@ export function createApp(services: Services, options: AppOptions = {}) {
   });
   app.get("/api/metrics", (c) => metricsAnswer(c, services));
   // The API's reference: the OpenAPI document and a page that reads it (openapi.ts).
-  app.get("/api/openapi.json", async (c) => c.json(await openApiDocument(services.config)));
+  app.get("/api/openapi.json", async (c) => {
+    const { version } = readQuery(c, ZOpenApiQuerySchema);
+    return c.json(await (version === "3.0" ? openApi30Document : openApiDocument)(services.config));
+  });
   app.get("/api/docs", (c) => c.html(DOCS_PAGE));
   app.get("/api/docs/:asset", (c) => {
     const asset = docsAsset(c.req.param("asset"));

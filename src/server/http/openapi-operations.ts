@@ -69,6 +69,9 @@ export interface Operation {
   alsoAs?: ("pdf" | "csv")[];
 }
 
+/** `GET /api/openapi.json?version=3.0`: the document in OpenAPI 3.0.3 (decision 0091). */
+export const ZOpenApiQuerySchema = z.object({ version: z.enum(["3.1", "3.0"], "Ask for version 3.1 or 3.0").optional() });
+
 const str = z.string();
 const num = z.number();
 const bool = z.boolean();
@@ -99,7 +102,12 @@ export const API_OPERATIONS: Record<string, Operation> = {
     summary: "Prometheus metrics, with `Authorization: Bearer $METRICS_TOKEN` (404 when no token is configured)",
     answers: { 200: "file" },
   },
-  "GET /api/openapi.json": { tag: "Operations", summary: "This OpenAPI document", answers: { 200: shape({ openapi: str, info: obj, paths: obj }) } },
+  "GET /api/openapi.json": {
+    tag: "Operations",
+    summary: "This OpenAPI document (3.1), or with version=3.0 the same in OpenAPI 3.0.3",
+    query: ZOpenApiQuerySchema,
+    answers: { 200: shape({ openapi: str, info: obj, paths: obj }) },
+  },
   "GET /api/docs": { tag: "Operations", summary: "The API reference page (HTML)", answers: { 200: "file" } },
   "GET /api/docs/:asset": { tag: "Operations", summary: "A file of the reference page (its script and stylesheet)", answers: { 200: "file" } },
   "POST /api/membership/apply": { tag: "Membership", summary: "Apply for membership", body: ZApplyRequestSchema, answers: { 201: shape({ application_id: str, next_steps: list, message: str, access_token: str }) } },

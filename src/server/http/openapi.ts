@@ -155,6 +155,64 @@ export function openApiDocument(config: Pick<Config, "PUBLIC_URL">): Promise<unk
   return built;
 }
 
+let built30: Promise<unknown> | undefined;
+
+/**
+ * The same document in OpenAPI 3.0.3 (`/api/openapi.json?version=3.0`): for tools that read only
+ * 3.0, and for the reference page, which Swagger UI draws in a few seconds from 3.0 and in more
+ * than ten from 3.1 (decision 0091).
+ */
+export function openApi30Document(config: Pick<Config, "PUBLIC_URL">): Promise<unknown> {
+  built30 ??= openApiDocument(config).then((document) => ({ ...(asOpenApi30(document) as object), openapi: "3.0.3" }));
+  return built30;
+}
+
+/**
+ * A 3.1 schema tree written in 3.0's words, for what Zod's JSON Schema uses: a type list
+ * (`["string", "null"]`) becomes a type and `nullable`, or `anyOf` when it names two types; an
+ * `anyOf` member `{type: "null"}` becomes `nullable`; `const` becomes a one-value `enum`; a number
+ * `exclusiveMinimum` (or maximum) becomes the bound with the 3.0 flag. A property that happens to
+ * be named `type` or `const` holds a schema (an object) and is left as it is.
+ */
+export function asOpenApi30(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(asOpenApi30);
+  if (node === null || typeof node !== "object") return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) out[key] = asOpenApi30(value);
+  if (Array.isArray(out.type) && out.type.every((t) => typeof t === "string")) {
+    const types = out.type as string[];
+    const named = types.filter((t) => t !== "null");
+    if (named.length < types.length) out.nullable = true;
+    if (named.length === 1) out.type = named[0];
+    else {
+      delete out.type;
+      const each = named.map((type) => ({ type }));
+      if (Array.isArray(out.anyOf)) {
+        out.allOf = [...(Array.isArray(out.allOf) ? out.allOf : []), { anyOf: out.anyOf }, { anyOf: each }];
+        delete out.anyOf;
+      } else out.anyOf = each;
+    }
+  }
+  if (Array.isArray(out.anyOf)) {
+    const isNull = (member: unknown) => typeof member === "object" && member !== null && (member as { type?: unknown }).type === "null" && Object.keys(member).length === 1;
+    if (out.anyOf.some(isNull)) {
+      out.anyOf = out.anyOf.filter((member) => !isNull(member));
+      out.nullable = true;
+    }
+  }
+  if ("const" in out && (out.const === null || typeof out.const !== "object")) {
+    out.enum = [out.const];
+    delete out.const;
+  }
+  for (const [exclusive, bound] of [["exclusiveMinimum", "minimum"], ["exclusiveMaximum", "maximum"]] as const) {
+    if (typeof out[exclusive] === "number") {
+      out[bound] = out[exclusive];
+      out[exclusive] = true;
+    }
+  }
+  return out;
+}
+
 /** The documented answer of a route for a status, for the test that checks answers against it. */
 export function documentedAnswer(operations: Map<string, Operation>, key: string, status: number): Answer | undefined {
   return operations.get(key)?.answers[status];
@@ -168,7 +226,7 @@ const DOCS_ASSETS: Record<string, { file?: string; text?: string; type: string }
   "swagger-ui.css": { file: "swagger-ui.css", type: "text/css; charset=utf-8" },
   "swagger-ui-bundle.js": { file: "swagger-ui-bundle.js", type: "text/javascript; charset=utf-8" },
   "start.js": {
-    text: 'window.ui = SwaggerUIBundle({ url: "/api/openapi.json", dom_id: "#reference", deepLinking: true, validatorUrl: null, tryItOutEnabled: false });\n',
+    text: 'window.ui = SwaggerUIBundle({ url: "/api/openapi.json?version=3.0", dom_id: "#reference", deepLinking: true, validatorUrl: null, tryItOutEnabled: false });\n',
     type: "text/javascript; charset=utf-8",
   },
 };
