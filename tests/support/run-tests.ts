@@ -1,5 +1,6 @@
 // `npm test`: make sure Chromium is there, type-check everything, build the web app, run bun test.
 import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { CHROMIUM_PATH } from "./browser.ts";
 
@@ -42,7 +43,9 @@ if (!dbOnly) {
 }
 // Test files run in worker processes, each file isolated in its own (its database, server and
 // browser too), the slowest first by the committed timings; TEST_JOBS=1 runs them one after another.
-const jobs = process.env.TEST_JOBS ?? "3";
+// One worker per core, at most four (each holds its own database, server and browser): on CI's two
+// cores two workers ran the PGlite pass in 1,300 s where three took 1,355 s (docs/testing.md).
+const jobs = process.env.TEST_JOBS ?? String(Math.min(4, availableParallelism()));
 const parallel = [`--parallel=${jobs}`, "--timings=tests/support/test-timings.json"];
 // The fault tests (SIGKILL, two servers, a PostgreSQL restart) are a run of their own: npm run test:faults.
 // `--no-matrix` (CI's first pass, on PGlite): the authorization matrix runs on the second pass,
