@@ -37,7 +37,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 console.log("Building the web app...");
 await run(["npx", "vite", "build", "--config", "web/vite.config.ts", "--outDir", dist, "--emptyOutDir", "--logLevel", "warn"], "vite build");
 
-const config = loadConfig({ ...process.env, NODE_ENV: "production", PAYMENTS_TEST_MODE: "true", PORT: "0", DATA_DIR: join(work, "data"), DATABASE_URL: "" });
+// The server's request log would bury the table: warnings and errors only, unless LOG_LEVEL says otherwise.
+const config = loadConfig({ LOG_LEVEL: "warn", ...process.env, NODE_ENV: "production", PAYMENTS_TEST_MODE: "true", PORT: "0", DATA_DIR: join(work, "data"), DATABASE_URL: "" });
 const server = await startServer(config, { webDist: dist, log: () => {} });
 (server.services.config as { PUBLIC_URL: string }).PUBLIC_URL = server.url;
 const url = `${server.url}/`;
