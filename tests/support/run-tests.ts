@@ -43,8 +43,8 @@ if (!dbOnly) {
 }
 // Test files run in worker processes, each file isolated in its own (its database, server and
 // browser too), the slowest first by the committed timings; TEST_JOBS=1 runs them one after another.
-// One worker per core, at most four (each holds its own database, server and browser): on CI's two
-// cores two workers ran the PGlite pass in 1,300 s where three took 1,355 s (docs/testing.md).
+// One worker per core, at most four (each holds its own database, server and browser). On CI's two
+// cores two workers and three take about as long overall (docs/testing.md, "How long CI takes").
 const jobs = process.env.TEST_JOBS ?? String(Math.min(4, availableParallelism()));
 const parallel = [`--parallel=${jobs}`, "--timings=tests/support/test-timings.json"];
 // The fault tests (SIGKILL, two servers, a PostgreSQL restart) are a run of their own: npm run test:faults.
