@@ -1,6 +1,7 @@
-import { formatDollars } from "./money.ts";
 // The one source for levels, prices and the option lists of the application form.
 // Server, client and the agreement text all read from here (DECISIONS.md 8).
+
+import { formatDollars } from "./money.ts";
 
 export const MEMBERSHIP_LEVELS = ["Basic", "Standard", "Premium"] as const;
 export type MembershipLevel = (typeof MEMBERSHIP_LEVELS)[number];
@@ -35,13 +36,11 @@ export function alaCarteLabel(item: AlaCarteItem, level: PaidLevel = "Standard")
   return priceAt(item, level) ?? `included in ${level}`;
 }
 
-/** "$400", "$1,000": a whole-dollar price of the table, as the feature lines write it. */
-const dollars = formatDollars;
 
 /** "$400 per case" at a level, or null when the level includes it. */
 function priceAt(item: AlaCarteItem, level: PaidLevel): string | null {
   const cents = alaCartePrices[item].cents[level];
-  return cents === null ? null : `${dollars(cents)} per ${alaCartePrices[item].per}`;
+  return cents === null ? null : `${formatDollars(cents)} per ${alaCartePrices[item].per}`;
 }
 
 /**
@@ -56,7 +55,7 @@ export function beforeBuying(item: AlaCarteItem): string | null {
   const included = { tax_report: "the Schedule E report for every tax year", bookkeeping: "bookkeeping support every month", eviction_case: "eviction coordination" }[item];
   return (
     `Premium includes ${included}. ` +
-    `Upgrading from Standard (${priceLabel("Standard")}) to Premium (${priceLabel("Premium")}) costs ${dollars(more)} more a month; ` +
+    `Upgrading from Standard (${priceLabel("Standard")}) to Premium (${priceLabel("Premium")}) costs ${formatDollars(more)} more a month; ` +
     `this purchase (${alaCarteLabel(item, "Standard")}) is not refunded or credited if you upgrade later.`
   );
 }
@@ -71,10 +70,8 @@ export function isPaidLevel(level: MembershipLevel): level is PaidLevel {
   return priceTable[level].monthlyCents > 0;
 }
 
-/** "$50.00" */
-export function formatCents(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
-}
+/** "$50.00", "$1,200.00": one way of writing an amount for every screen (money.ts). */
+export { formatCents } from "./money.ts";
 
 /** "50.00 USD" — currency upper-case, two decimals (SPEC.md 9). */
 export function formatAmount(cents: number, currency: string = CURRENCY): string {
