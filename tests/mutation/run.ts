@@ -9,7 +9,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { groups } from "./groups.ts";
-import { scoreTable, withScores, type MutationReport } from "./scores.ts";
+import { formatReport, scoreTable, withScores, type MutationReport } from "./scores.ts";
 import { freshness, withStaleList } from "./freshness.ts";
 
 const root = resolve(import.meta.dir, "../..");
@@ -71,7 +71,7 @@ for (const group of groups) {
 // Stryker's reasons quote test output with the sandbox's absolute paths: the report keeps paths
 // relative to the project, whatever machine ran it.
 const sandbox = new RegExp(`${root.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/(\\.stryker-tmp/[^/]+/sandbox-[^/]+/)?`, "g");
-writeFileSync(reportPath, JSON.stringify(merged).replace(sandbox, ""));
+writeFileSync(reportPath, formatReport(merged).replace(sandbox, ""));
 
 // The docs show the report's scores, written here (a unit test checks they still match the report).
 const docsPath = join(root, "docs/testing.md");

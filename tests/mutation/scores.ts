@@ -43,3 +43,23 @@ export function withScores(doc: string, report: MutationReport): string {
   if (start < 0 || end < start) throw new Error("docs/testing.md has no mutation-scores markers");
   return `${doc.slice(0, start + SCORES_START.length)}\n${scoreTable(report)}\n${doc.slice(end)}`;
 }
+
+/**
+ * The report as it is committed: what each mutant was, where, and what became of it, one mutant a
+ * line, so that re-measuring a module changes only that module's lines. Stryker's `statusReason`
+ * (the whole output of the test run that killed a mutant) and `killedBy` are left out: they were
+ * nine tenths of the report's size and nothing reads them; a survivor has no reason anyway.
+ */
+export function formatReport(report: MutationReport): string {
+  const files = Object.entries(report.files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const lines = files.map(([path, file], i) => {
+    const { mutants, ...rest } = file;
+    const head = JSON.stringify(rest).slice(0, -1);
+    const rows = mutants.map((m) => {
+      const { statusReason: _reason, killedBy: _killedBy, ...kept } = m as Record<string, unknown>;
+      return `  ${JSON.stringify(kept)}`;
+    });
+    return `${JSON.stringify(path)}: ${head}${head.length > 1 ? "," : ""}"mutants": [\n${rows.join(",\n")}\n]}${i < files.length - 1 ? "," : ""}`;
+  });
+  return `{"schemaVersion": ${JSON.stringify(report.schemaVersion)}, "thresholds": ${JSON.stringify(report.thresholds)}, "files": {\n${lines.join("\n")}\n}}\n`;
+}

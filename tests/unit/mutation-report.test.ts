@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import { SCORES_END, SCORES_START, scoreTable } from "../mutation/scores.ts";
-import { readReport, staleList, STALE_END, STALE_START } from "../mutation/freshness.ts";
+import { formatReport, SCORES_END, SCORES_START, scoreTable } from "../mutation/scores.ts";
+import { readReport, REPORT_PATH, staleList, STALE_END, STALE_START } from "../mutation/freshness.ts";
 
 // The mutation scores in docs/testing.md are the committed report's, never typed: `npm run mutate`
 // writes both, and this test fails when one was changed without the other.
@@ -19,5 +19,14 @@ describe("the mutation report", () => {
     const doc = readFileSync(new URL("../../docs/testing.md", import.meta.url), "utf8");
     const listed = doc.slice(doc.indexOf(STALE_START) + STALE_START.length, doc.indexOf(STALE_END)).trim();
     expect(listed).toBe(staleList());
+  });
+
+  test("the committed report is the compact one, a mutant a line", () => {
+    // Stryker's own JSON carries each killing test run's output: 21 MB on one line, so that every
+    // re-measured module rewrote the whole file. The committed form keeps what the scores and the
+    // freshness check read, a mutant a line (formatReport).
+    const text = readFileSync(REPORT_PATH, "utf8");
+    expect(text).toBe(formatReport(readReport()));
+    expect(text).not.toContain('"statusReason"');
   });
 });
