@@ -56,6 +56,8 @@ export interface StartOptions {
   logger?: Logger;
   now?: () => Date;
   poolSize?: number;
+  /** PGlite only: start from this dump of a migrated data directory (tests; see openDatabase). */
+  snapshot?: Blob;
   /** Make and keep the live demo's sample books (default true; tests that do not show the demo leave them out). */
   sampleBooks?: boolean;
 }
@@ -63,7 +65,7 @@ export interface StartOptions {
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config);
   const log = options.log ?? ((line: string) => logger.info(line));
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: options.poolSize });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: options.poolSize, snapshot: options.snapshot });
   const services = createServices(config, database, options.now, { log: logger, metrics: createMetrics(database, { processMetrics: true }) });
   try {
     await prepareDatabase(services, log);

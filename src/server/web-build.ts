@@ -20,6 +20,8 @@ export async function ensureWebBuild(log: (line: string) => void = console.log):
   const builtAt = existsSync(dist) ? statSync(dist).mtimeMs : 0;
   if (builtAt > 0 && sources.every((dir) => newestMtime(dir) <= builtAt)) return;
   log("Building the web app...");
-  const proc = Bun.spawn(["npm", "run", "--silent", "build"], { cwd: root, stdout: "inherit", stderr: "inherit" });
+  // Always a production build: a server started under the test runner (NODE_ENV=test) would
+  // otherwise hand Vite its NODE_ENV and get React's development build, half again as heavy.
+  const proc = Bun.spawn(["npm", "run", "--silent", "build"], { cwd: root, stdout: "inherit", stderr: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   if ((await proc.exited) !== 0) throw new Error("The web app build failed.");
 }

@@ -84,6 +84,35 @@ describe("voids and late fees", () => {
     expect(book.entries.filter((e) => e.kind === "late_fee")).toEqual([]);
   });
 
+  test("a bounced check: the daily fee it had made final grows again, is shown growing, and is posted at its cap", async () => {
+    const { client, unitId } = await owner();
+    // $25 plus $5 a day up to $200, grace 5: November's first late day is the 7th.
+    const id = await lease(client, unitId, { start_date: "2026-11-01", late_fee: { grace_days: 5, kind: "fixed", amount_cents: 2_500, daily_cents: 500, max_cents: 20_000 } });
+    const check = await client.post(`/api/portal/leases/${id}/payments`, { amount_cents: 100_000, paid_on: "2026-11-09", method: "check", reference: "1043" });
+    // Paid on the 9th: late the 7th, 8th and 9th, $25 + 3 x $5 = $40, final.
+    const paid = await ledger(client, id);
+    expect(paid.entries.filter((e) => e.kind === "late_fee").map((e) => e.amount_cents)).toEqual([4_000]);
+    expect(paid.accruing_late_fees).toEqual([]);
+    // The check bounces: the payment is voided, the rent is unpaid since the 7th, and on the 26th
+    // the fee is 20 days late, $125, growing: the $40 is voided and the $125 shown, not posted.
+    await client.post(`/api/portal/ledger/${check.body.entry.id}/void`, { reason: "Check 1043 returned unpaid" });
+    const bounced = await ledger(client, id);
+    const fees = bounced.entries.filter((e) => e.kind === "late_fee");
+    expect(fees.map((e) => [e.amount_cents, e.voided_by !== null])).toEqual([[4_000, true]]);
+    expect(bounced.accruing_late_fees).toEqual([{ period: "2026-11", amount_cents: 12_500, days_late: 20, first_late_day: "2026-11-07" }]);
+    try {
+      // December 11 is the 35th day late: $25 + $175 = $200, the cap. The next read posts it (the
+      // daily posting, nothing recorded since), and shows nothing growing for November.
+      t.clock.set(new Date("2026-12-11T18:00:00Z"));
+      const capped = await ledger(client, id);
+      const standingFees = capped.entries.filter((e) => e.kind === "late_fee" && e.period === "2026-11" && e.voided_by === null);
+      expect(standingFees.map((e) => e.amount_cents)).toEqual([20_000]);
+      expect(capped.accruing_late_fees.filter((f) => f.period === "2026-11")).toEqual([]);
+    } finally {
+      t.clock.set(new Date("2026-11-26T18:00:00Z"));
+    }
+  });
+
   test("a percent fee is a percent of the period's rent: a first month prorated to 16 of 30 days", async () => {
     const { client, unitId } = await owner();
     // September 15-30 is 16 of 30 days: $1,000 x 16/30 = $533.33; 5% of it is $26.67 (half up), not 5% of $1,000.

@@ -209,9 +209,14 @@ describe("cancelling and the test clock", () => {
     const failed = await t.services.db.select().from(payments).where(and(eq(payments.memberId, member.id), eq(payments.paymentStatus, "failed")));
     expect(failed).toHaveLength(1);
 
-    await advance(5);
+    // The grace runs 7 days from the failed renewal, which came a calendar month after paying: 28
+    // to 31 days, by the month (the file's clock has run on by then), so the steps count from it.
+    const since = new Date(status.body.subscription.past_due_since).getTime();
+    const clockNow = async () => new Date((await trpcCall(admin, "query", "admin.billing.testClock")).data.now).getTime();
+    const day = 86_400_000;
+    await advance((since + 6 * day - (await clockNow())) / day);
     expect((await memberRow(email)).membershipLevel).toBe("Standard");
-    await advance(3);
+    await advance((since + 8 * day - (await clockNow())) / day);
     member = await memberRow(email);
     expect(member).toMatchObject({ membershipLevel: "Basic", status: "active" });
     expect(await emailsTo(email, "downgraded_to_basic")).toHaveLength(1);

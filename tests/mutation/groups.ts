@@ -103,7 +103,8 @@ groups.push(
   // The compliance calendar's lines (pure), read by its unit tests.
   { name: "compliance", mutate: [linesOf(compliance, "statusOf"), linesOf(compliance, "leaseCompliance")], tests: ["tests/unit/deposit-rules.test.ts"] },
   // Posting what is due (pure: the entries to add), and which leases a tenant sees and may write on.
-  { name: "posting", mutate: [linesOf(posting, "duePostings"), linesOf(posting, "feeStates")], tests: ["tests/unit/portal-rules.test.ts", "tests/api/books-right.test.ts"], timeoutMs: 90_000 },
+  // The day-by-day stories (a bounced check's daily fee, posting once per day) are pure too.
+  { name: "posting", mutate: [linesOf(posting, "duePostings"), linesOf(posting, "feeStates")], tests: ["tests/unit/portal-rules.test.ts", "tests/unit/posting-rules.test.ts"] },
   { name: "tenant-access", mutate: ["src/server/domain/portal/tenant-access.ts"], tests: ["tests/api/tenant-trust.test.ts", "tests/api/lease-history.test.ts"], timeoutMs: 120_000 },
   { name: "search", mutate: [linesOf(search, "readQuery"), linesOf(search, "searchBooks")], tests: ["tests/api/search.test.ts"], timeoutMs: 60_000 },
 );

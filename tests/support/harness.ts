@@ -6,7 +6,7 @@ import type { Lifecycle } from "../../src/server/http/observe.ts";
 import type { Logger } from "../../src/server/log.ts";
 import { prepareDatabase, startServer, type RunningServer } from "../../src/server/server.ts";
 import { createServices, type Services } from "../../src/server/services.ts";
-import { createTestDatabase } from "./database.ts";
+import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 /** The built web app the browser tests serve; WEB_DIST points elsewhere when several builds run at once. */
 export const WEB_DIST = process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : resolve(import.meta.dir, "../../web/dist");
@@ -45,6 +45,9 @@ function testConfig(overrides: Record<string, string | undefined>): Config {
   });
 }
 
+/** The migrated copy to start from, unless the test asked for a database of its own choosing. */
+const snapshotFor = (config: Config, database: TestDatabase) => (config.DATABASE_URL || config.DATA_DIR !== "memory://" ? undefined : database.snapshot);
+
 export interface TestApp {
   services: Services;
   clock: TestClock;
@@ -59,9 +62,9 @@ export async function createTestApp(
   env: Record<string, string | undefined> = {},
   options: { log?: Logger; lifecycle?: Lifecycle } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ migrated: true });
   const config = testConfig({ DATABASE_URL: database.databaseUrl, DATA_DIR: database.dataDir, ...env });
-  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 4 });
+  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 4, snapshot: snapshotFor(config, database) });
   const clock = testClock();
   const services = createServices(config, db, clock.now, { log: options.log });
   await prepareDatabase(services, () => {});
@@ -89,10 +92,17 @@ export interface TestServer extends RunningServer {
  * when asked (`sampleBooks`): writing a year of books takes seconds that other tests need not wait.
  */
 export async function startTestServer(env: Record<string, string | undefined> = {}, options: { sampleBooks?: boolean } = {}): Promise<TestServer> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ migrated: true });
   const clock = testClock();
   const config = testConfig({ DATABASE_URL: database.databaseUrl, DATA_DIR: database.dataDir, ...env });
-  const server = await startServer(config, { webDist: WEB_DIST, log: () => {}, now: clock.now, poolSize: 4, sampleBooks: options.sampleBooks ?? false });
+  const server = await startServer(config, {
+    webDist: WEB_DIST,
+    log: () => {},
+    now: clock.now,
+    poolSize: 4,
+    sampleBooks: options.sampleBooks ?? false,
+    snapshot: snapshotFor(config, database),
+  });
   // PUBLIC_URL must match the real port for links and the origin check.
   (server.services.config as { PUBLIC_URL: string }).PUBLIC_URL = server.url;
   return {

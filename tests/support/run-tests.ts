@@ -5,9 +5,9 @@ import { resolve } from "node:path";
 import { CHROMIUM_PATH } from "./browser.ts";
 
 const root = resolve(import.meta.dir, "../..");
-const run = async (cmd: string[], label: string) => {
+const run = async (cmd: string[], label: string, env: Record<string, string> = {}) => {
   console.log(`\n▶ ${label}`);
-  const proc = Bun.spawn(cmd, { cwd: root, stdout: "inherit", stderr: "inherit", env: process.env });
+  const proc = Bun.spawn(cmd, { cwd: root, stdout: "inherit", stderr: "inherit", env: { ...process.env, ...env } });
   const code = await proc.exited;
   if (code !== 0) {
     console.error(`✗ ${label} failed (exit ${code})`);
@@ -36,17 +36,20 @@ if (!existsSync(CHROMIUM_PATH)) {
 const dbOnly = process.argv.includes("--db-only");
 if (!dbOnly) {
   await run(["npx", "tsc", "-p", "tsconfig.json", "--noEmit"], "Type-checking server, web and tests");
-  await run(["npm", "run", "--silent", "build"], "Building the web app");
+  await run(["npm", "run", "--silent", "build"], "Building the web app", { NODE_ENV: "production" });
 } else if (!existsSync(resolve(root, "web/dist/index.html"))) {
   // The API tests read the built pages too (the landing page's weight, the server-written pages).
-  await run(["npm", "run", "--silent", "build"], "Building the web app (none was built yet)");
+  await run(["npm", "run", "--silent", "build"], "Building the web app (none was built yet)", { NODE_ENV: "production" });
 }
 // Test files run in worker processes, each file isolated in its own (its database, server and
 // browser too), the slowest first by the committed timings; TEST_JOBS=1 runs them one after another.
 // One worker per core, at most four (each holds its own database, server and browser). On CI's two
 // cores two workers and three take about as long overall (docs/testing.md, "How long CI takes").
 const jobs = process.env.TEST_JOBS ?? String(Math.min(4, availableParallelism()));
-const parallel = [`--parallel=${jobs}`, "--timings=tests/support/test-timings.json"];
+// `--no-isolate`: a worker keeps its modules from one file to the next, so the app, its libraries
+// and PGlite's WebAssembly load once per worker, not once per file (decision 0093). Each file
+// still has its own database, app and browser; no test changes process.env or mocks a module.
+const parallel = [`--parallel=${jobs}`, "--no-isolate", "--timings=tests/support/test-timings.json"];
 // The fault tests (SIGKILL, two servers, a PostgreSQL restart) are a run of their own: npm run test:faults.
 // `--no-matrix` (CI's first pass, on PGlite): the authorization matrix runs on the second pass,
 // on PostgreSQL, only (docs/decisions/0089); `npm test` alone runs it.

@@ -29,6 +29,9 @@ export async function startSmtpServer(
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    // The mail worker's transport keeps its connection open; smtp-server's default closeTimeout
+    // (30 s) would make every file that closes this server wait that long at its end.
+    closeTimeout: 100,
     onRcptTo(address, _session, callback) {
       const refusal = options.reject?.(address.address);
       if (!refusal) return callback();

@@ -238,6 +238,35 @@ describe("the compliance calendar", () => {
     expect(leaseCompliance(chicagoLease({ receiptGivenOn: "2025-06-01" }), "2026-11-26").find((i) => i.kind === "deposit_receipt")).toBeUndefined();
   });
 
+  test("a deposit the books opened with is not asked a receipt dated the books' first day; one received within the books is, on its day", () => {
+    // A tenant living there since June 2025, entered with the books from October 1, 2026 (a
+    // rent-roll import): the $1,500 deposit was received before the books, on a day they do not
+    // know. RLTO 5-12-080(b) ties the receipt to receiving the deposit, so the books' first day is
+    // no receipt day, and nothing here is overdue for it.
+    const opened = chicagoLease({
+      booksFrom: "2026-10-01",
+      entries: [
+        { id: "o", date: "2026-10-01", kind: "opening_balance", amountCents: 0, period: "2026-10", voids: null },
+        { id: "h", date: "2026-10-01", kind: "deposit_held", amountCents: 0, depositCents: 150_000, period: "2026-10", voids: null },
+      ],
+    });
+    expect(leaseCompliance(opened, "2026-11-26").some((i) => i.kind === "deposit_receipt")).toBe(false);
+    // A receipt the owner records for it anyway shows as done.
+    const given = leaseCompliance({ ...opened, receiptGivenOn: "2026-10-15" }, "2026-11-26").find((i) => i.kind === "deposit_receipt")!;
+    expect(given).toMatchObject({ due_on: "2026-10-01", status: "done" });
+    // $500 more deposit charged on November 2 and paid on November 3 is received within the books:
+    // its receipt is due that day, overdue by November 26.
+    const more = chicagoLease({
+      ...opened,
+      entries: [
+        ...opened.entries,
+        { id: "d2", date: "2026-11-02", kind: "deposit", amountCents: 50_000, period: "2026-11", voids: null },
+        { id: "p2", date: "2026-11-03", kind: "payment", amountCents: -50_000, period: "2026-11", voids: null },
+      ],
+    });
+    expect(leaseCompliance(more, "2026-11-26").find((i) => i.kind === "deposit_receipt")).toMatchObject({ due_on: "2026-11-03", status: "overdue" });
+  });
+
   test("Chicago: the City's two summaries go with the lease when it starts (5-12-170): overdue until given, done once given; not outside the RLTO", () => {
     const summary = leaseCompliance(chicagoLease(), "2026-11-26").find((i) => i.kind === "rlto_summary")!;
     expect(summary).toMatchObject({ due_on: "2025-06-01", status: "overdue", source: "Chicago Municipal Code 5-12-170", action_path: "/portal/leases/lease-1#signature" });

@@ -94,6 +94,8 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Connections in the PostgreSQL pool. */
   poolSize?: number;
+  /** PGlite only: start from this dump of a data directory (`dumpDataDir`) instead of an empty one (tests). */
+  snapshot?: Blob;
 }
 
 /**
@@ -221,7 +223,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
   const dataDir = options.dataDir === "memory://" ? undefined : resolve(options.dataDir, "pglite");
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(options.snapshot ? { loadDataDir: options.snapshot } : {}), extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

@@ -44,7 +44,9 @@ export function allowsFraming(headers: Headers, ourOrigin: string, demoOrigin: s
 export async function checkDemoEmbed(services: Services, options: { fresh?: boolean } = {}): Promise<DemoEmbedStatus> {
   const url = services.config.DEMO_URL;
   const now = Date.now();
-  const cached = cache.get(url);
+  // The answer depends on our origin too (a demo may frame for one site and not another).
+  const key = `${url} ${services.config.PUBLIC_URL}`;
+  const cached = cache.get(key);
   if (cached && cached.until > now && !options.fresh) return cached.status;
 
   let reason: DemoEmbedReason;
@@ -62,6 +64,6 @@ export async function checkDemoEmbed(services: Services, options: { fresh?: bool
     reason = "unreachable";
   }
   const status: DemoEmbedStatus = { embeddable: reason === "ok", reason, checked_at: services.now().toISOString() };
-  cache.set(url, { status, until: now + CACHE_MS });
+  cache.set(key, { status, until: now + CACHE_MS });
   return status;
 }

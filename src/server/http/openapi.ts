@@ -123,11 +123,13 @@ const TAGS = [
   ["Operations", "Health, readiness, metrics, this reference (docs/operations.md)"],
 ] as const;
 
-let built: Promise<unknown> | undefined;
+const built = new Map<string, Promise<unknown>>();
 
-/** The OpenAPI document, built once per process. */
+/** The OpenAPI document, built once per process and public address (its `servers` names it). */
 export function openApiDocument(config: Pick<Config, "PUBLIC_URL">): Promise<unknown> {
-  built ??= (async () => {
+  const cached = built.get(config.PUBLIC_URL);
+  if (cached) return cached;
+  const document = (async () => {
     const docs = new Hono();
     for (const [key, operation] of documentedOperations()) {
       const [method, path] = key.split(" ") as [string, string];
@@ -152,10 +154,11 @@ export function openApiDocument(config: Pick<Config, "PUBLIC_URL">): Promise<unk
       },
     });
   })();
-  return built;
+  built.set(config.PUBLIC_URL, document);
+  return document;
 }
 
-let built30: Promise<unknown> | undefined;
+const built30 = new Map<string, Promise<unknown>>();
 
 /**
  * The same document in OpenAPI 3.0.3 (`/api/openapi.json?version=3.0`): for tools that read only
@@ -163,8 +166,12 @@ let built30: Promise<unknown> | undefined;
  * than ten from 3.1 (decision 0091).
  */
 export function openApi30Document(config: Pick<Config, "PUBLIC_URL">): Promise<unknown> {
-  built30 ??= openApiDocument(config).then((document) => ({ ...(asOpenApi30(document) as object), openapi: "3.0.3" }));
-  return built30;
+  let document = built30.get(config.PUBLIC_URL);
+  if (!document) {
+    document = openApiDocument(config).then((full) => ({ ...(asOpenApi30(full) as object), openapi: "3.0.3" }));
+    built30.set(config.PUBLIC_URL, document);
+  }
+  return document;
 }
 
 /**

@@ -97,6 +97,14 @@ export function leaseCompliance(lease: ComplianceLease, today: IsoDate): Complia
   };
   const allTime = allocate(lease.entries, "9999-12-31");
   const firstHeld = allTime.depositMoves.find((m) => m.cents > 0)?.date ?? null;
+  // The deposit the books opened with (`deposit_held`: a tenant already living there when the books
+  // began, e.g. a rent-roll import) came in before the books, on a day they do not know: its
+  // receipt was due then (5-12-080(b) ties it to receiving the deposit), not on the books' first
+  // day. Deposit received within the books is asked a receipt on its own day.
+  const openingHeld = lease.entries.some((e) => e.kind === "deposit_held");
+  const firstReceived = openingHeld
+    ? (allocate(lease.entries.filter((e) => e.kind !== "deposit_held"), "9999-12-31").depositMoves.find((m) => m.cents > 0)?.date ?? null)
+    : firstHeld;
 
   // Chicago: the City's RLTO summary and interest rate summary go with the lease when it is offered and at each renewal.
   if (lease.rules === "chicago_rlto") {
@@ -110,8 +118,10 @@ export function leaseCompliance(lease: ComplianceLease, today: IsoDate): Complia
   }
 
   // The receipt, given when the deposit is received (RLTO 5-12-080(b); the county's ordinance too).
-  if (receiptRequired(lease.rules) && firstHeld && (!lease.booksFrom || firstHeld >= lease.booksFrom || lease.receiptGivenOn)) {
-    add("deposit_receipt", firstHeld, lease.receiptGivenOn !== null, lease.receiptGivenOn, {
+  // A receipt recorded for the opening deposit still shows as done, on the day the books began.
+  const receiptDay = firstReceived ?? (lease.receiptGivenOn ? firstHeld : null);
+  if (receiptRequired(lease.rules) && receiptDay && (!lease.booksFrom || receiptDay >= lease.booksFrom || lease.receiptGivenOn)) {
+    add("deposit_receipt", receiptDay, lease.receiptGivenOn !== null, lease.receiptGivenOn, {
       title: "Give the tenant a signed receipt for the security deposit",
       rule: "A landlord who receives a security deposit gives a signed receipt with the amount, the date, who received it and the unit, at the time of receiving it.",
       source: lease.rules === "cook_county" ? DEPOSIT_SOURCES.cook : DEPOSIT_SOURCES.rltoReceipt,

@@ -11,7 +11,7 @@ import type { Owner } from "./access.ts";
 import { depositHeldOn } from "./cash-rules.ts";
 import { assessLateFees, balanceOf } from "./ledger-rules.ts";
 import { describeLeases, findOwnedLease, placesOf } from "./leases.ts";
-import { factOf, policyOf, postLeaseNow, postOwnerDue, type LeaseRow, type LedgerRow } from "./posting.ts";
+import { factOf, feeStates, policyOf, postLeaseNow, postOwnerDue, type LeaseRow, type LedgerRow } from "./posting.ts";
 import { isUuid } from "../ids.ts";
 import { recordAdminAction } from "../audit.ts";
 
@@ -86,9 +86,15 @@ function accruingLateFees(lease: Pick<LeaseRow, "lateFee" | "rentCents">, rows: 
   const policy = policyOf(lease.lateFee);
   if (!policy?.dailyCents) return [];
   const facts = rows.map(factOf);
-  const posted = new Set(rows.filter((r) => r.kind === "late_fee").map((r) => r.period));
+  // A period with a fee standing, or one the owner waived, is decided; one whose fee posting voided
+  // because it grows again (a bounced check) is growing like one never posted.
+  const fees = feeStates(facts);
+  const decided = (period: string) => {
+    const state = fees.get(period);
+    return state !== undefined && (state.standing !== null || state.waived);
+  };
   return [...assessLateFees(policy, lease.rentCents, facts, today).values()]
-    .filter((fee) => !posted.has(fee.period) && !fee.final)
+    .filter((fee) => !decided(fee.period) && !fee.final)
     .map((fee) => ({ period: fee.period, amount_cents: fee.amountCents, days_late: fee.daysLate, first_late_day: fee.firstLateDay }));
 }
 

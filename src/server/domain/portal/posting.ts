@@ -16,7 +16,7 @@ import { carryRenewals } from "./renewal-carry.ts";
 
 export type LeaseRow = typeof leases.$inferSelect;
 export type LedgerRow = typeof ledgerEntries.$inferSelect;
-type NewEntry = typeof ledgerEntries.$inferInsert;
+export type NewEntry = typeof ledgerEntries.$inferInsert;
 
 export const termsOf = (lease: LeaseRow): LeaseTerms => ({
   startDate: lease.startDate,
@@ -127,7 +127,9 @@ export function duePostings(
     const fee = assessed.get(period);
     if (!state?.standing) {
       // The daily job posts fees newly final; what was decided before is left to a full posting.
-      if (decidedThrough && (state || (decidedBefore && rent.date <= decidedBefore))) continue;
+      // A period whose fee posting itself voided (its daily fee grew again after a bounced check)
+      // is not decided: it is posted once final, as the next revision.
+      if (decidedThrough && (state ? !state.undecided : decidedBefore && rent.date <= decidedBefore)) continue;
       if (state?.waived) continue;
       if (fee?.final && fee.amountCents > 0) additions.push(newFee(period, fee, (state?.lastRevision ?? -1) + 1));
       continue;
@@ -162,20 +164,26 @@ interface FeeState {
   lastRevision: number;
   /** The last fee was voided by the owner (waived): posting leaves the period alone. */
   waived: boolean;
+  /**
+   * The last fee was voided by posting itself and none stands: the fee the policy gives now is
+   * still to be decided (typically a daily fee growing again after a bounced check).
+   */
+  undecided: boolean;
 }
 
 /** Each period's late fees as posted so far: the one standing, the last revision, and whether the owner waived it. */
-function feeStates(facts: readonly LedgerFact[]): Map<Period, FeeState> {
+export function feeStates(facts: readonly LedgerFact[]): Map<Period, FeeState> {
   const voidOf = new Map(facts.filter((e) => e.kind === "void" && e.voids).map((e) => [e.voids!, e]));
   const states = new Map<Period, FeeState>();
   for (const e of facts) {
     if (e.kind !== "late_fee" || !e.period) continue;
-    const state = states.get(e.period) ?? { standing: null, lastRevision: -1, waived: false };
+    const state = states.get(e.period) ?? { standing: null, lastRevision: -1, waived: false, undecided: false };
     const revision = e.revision ?? 0;
     const voided = voidOf.get(e.id);
     if (revision >= state.lastRevision) {
       state.lastRevision = revision;
       state.waived = voided !== undefined && voided.source !== undefined && voided.source !== "system";
+      state.undecided = voided !== undefined && voided.source === "system";
     }
     if (!voided) state.standing = e;
     states.set(e.period, state);
