@@ -7,7 +7,7 @@ import { runAutopay } from "../../src/server/domain/portal/autopay.ts";
 import { applyRentEvent } from "../../src/server/domain/portal/online-rent.ts";
 import { createSession } from "../../src/server/domain/sessions.ts";
 import { linkTokenFromEmail, paidOwner } from "../support/fixtures.ts";
-import { createTestApp, type ApiClient, type TestApp } from "../support/harness.ts";
+import { createTestApp, type ApiClient, type TestApp, middleOfThisMonth } from "../support/harness.ts";
 import { sessionIdOf, trpcCall } from "../support/billing.ts";
 
 // Autopay through its REST paths on the built-in test provider (issue 30, item 3): the tenant
@@ -20,6 +20,8 @@ import { sessionIdOf, trpcCall } from "../support/billing.ts";
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
+  // The 15th: this file moves its clock to the next 1st and dates things earlier in the month.
+  t.clock.set(middleOfThisMonth());
 });
 afterAll(() => t.close());
 

@@ -7,7 +7,7 @@ import { openDatabase } from "../../src/server/db/client.ts";
 import { emailOutbox, leases, ledgerEntries, members, properties } from "../../src/server/db/schema.ts";
 import { postAllDue } from "../../src/server/domain/portal/posting.ts";
 import { applyAndSign, latestEmail, paidOwner, signInAsAdmin } from "../support/fixtures.ts";
-import { createTestApp, type ApiClient, type TestApp } from "../support/harness.ts";
+import { createTestApp, type ApiClient, type TestApp, middleOfThisMonth } from "../support/harness.ts";
 import { trpcCall } from "../support/billing.ts";
 
 // The owner portal's books through its REST paths (PORTAL.md 8), on the real database: who may
@@ -17,6 +17,8 @@ import { trpcCall } from "../support/billing.ts";
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
+  // The 15th: this file moves its clock to the next 1st and dates things earlier in the month.
+  t.clock.set(middleOfThisMonth());
 });
 afterAll(() => t.close());
 
@@ -446,7 +448,7 @@ describe("posting", () => {
       expect(n).toBe(5);
     } finally {
       await second?.close();
-      t.clock.set(new Date());
+      t.clock.set(middleOfThisMonth());
     }
   });
 
@@ -461,7 +463,7 @@ describe("posting", () => {
       expect(posted.entries).toBeGreaterThanOrEqual(1);
       expect((await ledgerOf(client, lease.id)).entries.map((e) => e.period)).toContain(nextMonth);
     } finally {
-      t.clock.set(new Date());
+      t.clock.set(middleOfThisMonth());
     }
   });
 });

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { chicagoToday, dateLabel, firstDayOf, longDateLabel, periodOf, plusMonths } from "../../src/shared/calendar.ts";
 import { emailOutbox, type InlineAttachment } from "../../src/server/db/schema.ts";
 import { linkTokenFromEmail, paidOwner } from "../support/fixtures.ts";
-import { createTestApp, type ApiClient, type TestApp } from "../support/harness.ts";
+import { createTestApp, type ApiClient, type TestApp, middleOfThisMonth } from "../support/harness.ts";
 import { sessionIdOf, trpcCall } from "../support/billing.ts";
 import { pdfText } from "../support/pdf-text.ts";
 
@@ -16,6 +16,8 @@ import { pdfText } from "../support/pdf-text.ts";
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
+  // The 15th: this file moves its clock to the next 1st and dates things earlier in the month.
+  t.clock.set(middleOfThisMonth());
 });
 afterAll(() => t.close());
 

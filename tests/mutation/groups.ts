@@ -101,7 +101,7 @@ groups.push(
   { name: "sessions", mutate: ["src/server/domain/sessions.ts"], tests: ["tests/api/sessions.test.ts", "tests/api/accounts.test.ts", "tests/api/account-hardening.test.ts"], timeoutMs: 90_000 },
   { name: "portal-access", mutate: ["src/server/domain/portal/access.ts"], tests: ["tests/api/owner-portal.test.ts", "tests/api/demo-portal.test.ts"], timeoutMs: 90_000 },
   // The compliance calendar's lines (pure), read by its unit tests.
-  { name: "compliance", mutate: [linesOf(compliance, "statusOf"), linesOf(compliance, "leaseCompliance")], tests: ["tests/unit/deposit-rules.test.ts"] },
+  { name: "compliance", mutate: [linesOf(compliance, "statusOf"), linesOf(compliance, "leaseCompliance")], tests: ["tests/unit/deposit-rules.test.ts", "tests/unit/compliance-rules.test.ts"] },
   // Posting what is due (pure: the entries to add), and which leases a tenant sees and may write on.
   // The day-by-day stories (a bounced check's daily fee, posting once per day) are pure too.
   { name: "posting", mutate: [linesOf(posting, "duePostings"), linesOf(posting, "feeStates")], tests: ["tests/unit/portal-rules.test.ts", "tests/unit/posting-rules.test.ts"] },

@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { chicagoToday, periodOf } from "../../src/shared/calendar.ts";
 import { loadConfig, type Config } from "../../src/server/config.ts";
 import { openDatabase } from "../../src/server/db/client.ts";
 import { createApp } from "../../src/server/http/app.ts";
@@ -30,6 +31,16 @@ export function testClock(start = new Date()): TestClock {
       offset += ms;
     },
   };
+}
+
+/**
+ * Noon in Chicago on the 15th of the current month. A file whose tests move the clock to the next
+ * 1st, date something "earlier this month", or turn something on before a due day starts here:
+ * run on the 1st, the next 1st can be 31 days away (past a session's 30), "earlier this month" is
+ * today, and today is a due day (docs/testing.md, "Tests and the calendar").
+ */
+export function middleOfThisMonth(now = new Date()): Date {
+  return new Date(`${periodOf(chicagoToday(now))}-15T18:00:00Z`);
 }
 
 function testConfig(overrides: Record<string, string | undefined>): Config {

@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { leaseCompliance, statusOf, weekOf, type ComplianceLease } from "../../src/server/domain/portal/compliance.ts";
+import { leaseCompliance, statusOf, weekOf } from "../../src/server/domain/portal/compliance.ts";
+import { chicagoLease } from "../support/compliance-lease.ts";
 import { centDays, interestPeriods, interestRuleOf, moveOutDeadlines, ppmOfPercent, ratePercentLabel, receiptRequired } from "../../src/server/domain/portal/deposit-rules.ts";
 
 // Security deposits under Illinois law (PORTAL.md 3b). Expected figures are worked out here from
@@ -197,30 +198,6 @@ describe("a move-out's deadlines", () => {
 });
 
 describe("the compliance calendar", () => {
-  const chicagoLease = (overrides: Partial<ComplianceLease> = {}): ComplianceLease => ({
-    id: "lease-1",
-    propertyId: "property-1",
-    place: "2201 W Cermak Rd, unit 1",
-    rules: "chicago_rlto",
-    jurisdiction: "chicago",
-    unitCount: 2,
-    startDate: "2025-06-01",
-    endDate: "2026-12-31",
-    booksFrom: null,
-    receiptGivenOn: null,
-    rltoSummaryGivenOn: null,
-    entries: [
-      { id: "d", date: "2025-06-01", kind: "deposit", amountCents: 150_000, period: "2025-06", voids: null },
-      { id: "p", date: "2025-06-01", kind: "payment", amountCents: -150_000, period: "2025-06", voids: null },
-    ],
-    moveOut: null,
-    settledPeriods: new Set(),
-    rates: new Map([[2025, 100]]),
-    occupiedSince: "2025-06-01",
-    followedBy: false,
-    ...overrides,
-  });
-
   test("statuses: overdue after the day, due soon within 14 days, upcoming beyond, done when done", () => {
     expect(statusOf("2026-11-25", false, "2026-11-26")).toBe("overdue");
     expect(statusOf("2026-12-10", false, "2026-11-26")).toBe("due_soon");

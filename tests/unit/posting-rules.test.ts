@@ -79,6 +79,9 @@ describe("a bounced check's daily late fee", () => {
   test("the bounce on March 12 voids the $40 (the fee grows again), and nothing is posted while it grows", () => {
     const { postedOn } = keepBooks("2026-03-01", "2026-03-15", story);
     expect(voids(postedOn.get("2026-03-12"))).toEqual([-4_000]);
+    expect(postedOn.get("2026-03-12")!.find((e) => e.kind === "void")!.description).toBe(
+      "Voided automatically: the March 2026 rent is unpaid again, so its daily late fee is growing; it is posted once final.",
+    );
     expect(fees(postedOn.get("2026-03-12"))).toEqual([]);
     // March 15: 9 days late, $25 + $45 = $70, under the cap: still growing, not posted.
     for (const day of ["2026-03-13", "2026-03-14", "2026-03-15"] as IsoDate[]) expect(postedOn.get(day)).toEqual([]);
@@ -108,5 +111,176 @@ describe("a bounced check's daily late fee", () => {
       return story(day);
     });
     for (let day: IsoDate = "2026-03-17"; day <= "2026-03-25"; day = plusDays(day, 1)) expect(fees(postedOn.get(day))).toEqual([]);
+  });
+});
+
+// What a posting writes, entry by entry: rent charges with their words, a fee's first day and
+// revision, and each automatic void with the reason the tenant and the owner read (PORTAL.md 3).
+// $1,000 due on the 1st, 5 days' grace: the first late day is the 7th.
+
+const leaseWith = (overrides: Partial<LeaseRow> & { lateFee?: unknown }) => ({ ...lease, ...overrides }) as LeaseRow;
+const fixedFee = { grace_days: 5, kind: "fixed" as const, amount_cents: 5_000 };
+const entry = (id: string, date: IsoDate, kind: LedgerFact["kind"], amountCents: number, extra: Partial<LedgerFact> = {}): LedgerFact => ({
+  id,
+  date,
+  kind,
+  amountCents,
+  period: kind === "rent" || kind === "late_fee" ? (date.slice(0, 7) as LedgerFact["period"]) : null,
+  voids: null,
+  source: "system",
+  ...extra,
+});
+const kinds = (entries: readonly NewEntry[]) => entries.map((e) => [e.kind, e.date, e.period, e.amountCents, e.description]);
+
+describe("what posting writes", () => {
+  test("rent for each month due, for the lease's owner and lease, written by the system, with the month in words", () => {
+    const posted = duePostings(leaseWith({ lateFee: null }), [], "2026-04-15");
+    expect(kinds(posted)).toEqual([
+      ["rent", "2026-03-01", "2026-03", 100_000, "Rent for March 2026"],
+      ["rent", "2026-04-01", "2026-04", 100_000, "Rent for April 2026"],
+    ]);
+    for (const e of posted) expect(e).toMatchObject({ ownerId: "owner", leaseId: "lease", source: "system" });
+    expect(new Set(posted.map((e) => e.id)).size).toBe(2);
+  });
+
+  test("a first month in possession for part of it says how many days it charges: March 20-31 is 12 of 31 days", () => {
+    // $1,000 x 12 / 31 = $387.096... -> $387.10.
+    const posted = duePostings(leaseWith({ startDate: "2026-03-20", lateFee: null }), [], "2026-03-25");
+    expect(kinds(posted)).toEqual([["rent", "2026-03-20", "2026-03", 38_710, "Rent for March 2026 (12 of 31 days)"]]);
+  });
+
+  test("rent already on the books is not posted again; a late fee on the books is not posted again either", () => {
+    const rent = entry("r3", "2026-03-01", "rent", 100_000);
+    const fee = entry("f3", "2026-03-07", "late_fee", 5_000);
+    expect(duePostings(leaseWith({ lateFee: fixedFee }), [rent, fee], "2026-03-20")).toEqual([]);
+    // A payment of the same period's key is no rent: March's rent is still posted beside it.
+    const posted = duePostings(leaseWith({ lateFee: null }), [entry("p", "2026-03-01", "payment", -100_000, { period: "2026-03" })], "2026-03-20");
+    expect(kinds(posted)).toEqual([["rent", "2026-03-01", "2026-03", 100_000, "Rent for March 2026"]]);
+  });
+
+  test("books that begin later post no rent dated before their first day, and do post rent dated on it", () => {
+    // Books from April 1: March's rent is in the opening balance; April's is due on the books' first day.
+    const opened = [entry("o", "2026-04-01", "opening_balance", 100_000, { period: "2026-04" })];
+    const posted = duePostings(leaseWith({ booksFrom: "2026-04-01", lateFee: null } as Partial<LeaseRow>), opened, "2026-04-10");
+    expect(kinds(posted)).toEqual([["rent", "2026-04-01", "2026-04", 100_000, "Rent for April 2026"]]);
+    // Books from April 2: April's rent (due the 1st) is in the opening balance too.
+    expect(duePostings(leaseWith({ booksFrom: "2026-04-02", lateFee: null } as Partial<LeaseRow>), opened, "2026-04-10")).toEqual([]);
+  });
+
+  test("a posting in full needs the lease's entries", () => {
+    expect(() => duePostings(lease, null, "2026-03-20")).toThrow("posting in full needs the lease's entries");
+  });
+
+  test("a fixed fee is posted on the first late day, revision 0, in plain words; a daily fee's says how many days", () => {
+    const rent = entry("r3", "2026-03-01", "rent", 100_000);
+    const fixed = duePostings(leaseWith({ lateFee: fixedFee }), [rent], "2026-03-07");
+    expect(kinds(fixed)).toEqual([["late_fee", "2026-03-07", "2026-03", 5_000, "Late fee for March 2026 rent"]]);
+    expect(fixed[0]).toMatchObject({ revision: 0, ownerId: "owner", leaseId: "lease", source: "system" });
+    // The day before, nothing: March 6 is the last day of grace.
+    expect(duePostings(leaseWith({ lateFee: fixedFee }), [rent], "2026-03-06")).toEqual([]);
+    // $25 plus $5 a day: paid on the 9th, three days late, $40, "(3 days late)".
+    const paid = entry("p", "2026-03-09", "payment", -100_000);
+    const daily = duePostings(lease, [rent, paid], "2026-03-20");
+    expect(kinds(daily)).toEqual([["late_fee", "2026-03-07", "2026-03", 4_000, "Late fee for March 2026 rent (3 days late)"]]);
+    // Paid on the 7th, one day late: $30, and one day is not "1 days late".
+    const early = duePostings(lease, [rent, entry("p", "2026-03-07", "payment", -100_000)], "2026-03-20");
+    expect(kinds(early)).toEqual([["late_fee", "2026-03-07", "2026-03", 3_000, "Late fee for March 2026 rent"]]);
+  });
+
+  test("a payment recorded later but dated within the grace voids the posted fee, dated like it, with the reason", () => {
+    const rent = entry("r3", "2026-03-01", "rent", 100_000);
+    const fee = entry("f3", "2026-03-07", "late_fee", 5_000);
+    // The tenant paid on the 5th; the owner records it on the 10th.
+    const posted = duePostings(leaseWith({ lateFee: fixedFee }), [rent, fee, entry("p", "2026-03-05", "payment", -100_000)], "2026-03-10");
+    expect(kinds(posted)).toEqual([["void", "2026-03-07", "2026-03", -5_000, "Voided automatically: payments dated within the grace period covered the March 2026 rent."]]);
+    expect(posted[0]).toMatchObject({ voids: "f3", source: "system" });
+  });
+
+  test("a payment recorded later that shortens a daily fee's lateness voids it and posts the right fee as the next revision", () => {
+    const rent = entry("r3", "2026-03-01", "rent", 100_000);
+    // Posted at its cap of $75 (March 16), revision 2 after two earlier decisions.
+    const fee = entry("f3", "2026-03-07", "late_fee", 7_500, { revision: 2 });
+    // A payment dated the 9th, recorded on the 20th: three days late, $40.
+    const posted = duePostings(lease, [rent, fee, entry("p", "2026-03-09", "payment", -100_000)], "2026-03-20");
+    expect(kinds(posted)).toEqual([
+      ["void", "2026-03-07", "2026-03", -7_500, "Voided automatically: with the payments as now known the March 2026 late fee is $40.00, not $75.00."],
+      ["late_fee", "2026-03-07", "2026-03", 4_000, "Late fee for March 2026 rent (3 days late)"],
+    ]);
+    expect(posted[1]!.revision).toBe(3);
+  });
+
+  test("a voided rent charge voids its fee, dated like the fee, and the daily job leaves that to the posting in full", () => {
+    const rent = entry("r3", "2026-03-01", "rent", 100_000);
+    const fee = entry("f3", "2026-03-07", "late_fee", 5_000);
+    const voidRent = entry("v", "2026-03-01", "void", -100_000, { voids: "r3", source: "owner", period: "2026-03" });
+    const posted = duePostings(leaseWith({ lateFee: fixedFee, startDate: "2026-03-01", endDate: "2026-03-31" } as Partial<LeaseRow>), [rent, fee, voidRent], "2026-03-20");
+    expect(kinds(posted)).toEqual([["void", "2026-03-07", "2026-03", -5_000, "Voided automatically: the March 2026 rent charge was voided."]]);
+    expect(posted[0]!.voids).toBe("f3");
+    // The daily job (posted through the 19th, nothing recorded since) does not decide it again.
+    expect(duePostings(leaseWith({ lateFee: fixedFee, startDate: "2026-03-01", endDate: "2026-03-31", postedThrough: "2026-03-19" } as Partial<LeaseRow>), [rent, fee, voidRent], "2026-03-20", "2026-03-19")).toEqual([]);
+  });
+
+  test("the daily job leaves to a posting in full what was decided before the day it last posted through", () => {
+    // A fixed fee's March rent became late on the 7th; the lease was posted through the 7th and
+    // the fee found owed or not then. With no fee on the books, the daily job on the 8th posts none
+    // (only something recorded changes that, and recording posts in full).
+    const rent = entry("r3", "2026-03-01", "rent", 100_000);
+    const on7th = leaseWith({ lateFee: fixedFee, postedThrough: "2026-03-07" } as Partial<LeaseRow>);
+    expect(duePostings(on7th, [rent], "2026-03-08", "2026-03-07")).toEqual([]);
+    // Posted through the 6th, the 7th is new: the daily job posts the fee that became final.
+    const on6th = leaseWith({ lateFee: fixedFee, postedThrough: "2026-03-06" } as Partial<LeaseRow>);
+    expect(kinds(duePostings(on6th, [rent], "2026-03-07", "2026-03-06"))).toEqual([["late_fee", "2026-03-07", "2026-03", 5_000, "Late fee for March 2026 rent"]]);
+    // A standing fee is never re-decided by the daily job, even if the facts given disagree with it.
+    const fee = entry("f3", "2026-03-07", "late_fee", 9_999);
+    expect(duePostings(on7th, [rent, fee], "2026-03-08", "2026-03-07")).toEqual([]);
+  });
+
+  test("a fee the owner voided by hand is waived: never posted again, by the daily job or a posting in full", () => {
+    const rent = entry("r3", "2026-03-01", "rent", 100_000);
+    const fee = entry("f3", "2026-03-07", "late_fee", 5_000);
+    const waived = entry("w", "2026-03-07", "void", -5_000, { voids: "f3", source: "owner", period: "2026-03" });
+    expect(duePostings(leaseWith({ lateFee: fixedFee }), [rent, fee, waived], "2026-03-20")).toEqual([]);
+    // Staff keeping the books under the owner's grant waive it the same way.
+    const byStaff = { ...waived, source: "staff" };
+    expect(duePostings(leaseWith({ lateFee: fixedFee }), [rent, fee, byStaff], "2026-03-20")).toEqual([]);
+    // A fee posting itself voided is not waived: a posting in full posts it again when owed.
+    const bySystem = { ...waived, source: "system" };
+    expect(kinds(duePostings(leaseWith({ lateFee: fixedFee }), [rent, fee, bySystem], "2026-03-20"))).toEqual([["late_fee", "2026-03-07", "2026-03", 5_000, "Late fee for March 2026 rent"]]);
+    expect(duePostings(leaseWith({ lateFee: fixedFee }), [rent, fee, bySystem], "2026-03-20")[0]!.revision).toBe(1);
+  });
+
+  test("the latest revision decides whether a period is waived: an owner's void of an older revision does not waive the newer", () => {
+    const rent = entry("r3", "2026-03-01", "rent", 100_000);
+    const old = entry("f0", "2026-03-07", "late_fee", 5_000, { revision: 0 });
+    const oldVoid = entry("v0", "2026-03-07", "void", -5_000, { voids: "f0", source: "system", period: "2026-03" });
+    const newer = entry("f1", "2026-03-07", "late_fee", 5_000, { revision: 1 });
+    const newerWaived = entry("v1", "2026-03-07", "void", -5_000, { voids: "f1", source: "owner", period: "2026-03" });
+    // Revision 1 waived by the owner: nothing posted.
+    expect(duePostings(leaseWith({ lateFee: fixedFee }), [rent, old, oldVoid, newer, newerWaived], "2026-03-20")).toEqual([]);
+    // The same entries listed newest first: still waived (the revision decides, not the order).
+    expect(duePostings(leaseWith({ lateFee: fixedFee }), [rent, newer, newerWaived, old, oldVoid], "2026-03-20")).toEqual([]);
+  });
+
+  test("a posted fee that the payments as now known bring to nothing is voided and not replaced by a fee of $0", () => {
+    // 1% of a rent of $0.25 rounds to $0.00; a fee of $0.05 stands on the books (entered under
+    // other terms, say). Deciding again voids it and posts no fee of nothing.
+    const tiny = leaseWith({ rentCents: 25, lateFee: { grace_days: 5, kind: "percent" as const, percent: 1 } });
+    const rent = entry("r3", "2026-03-01", "rent", 25);
+    const fee = entry("f3", "2026-03-07", "late_fee", 5);
+    const posted = duePostings(tiny, [rent, fee], "2026-03-20");
+    expect(posted.map((e) => [e.kind, e.amountCents, e.voids])).toEqual([["void", -5, "f3"]]);
+    expect(posted[0]!.description).toBe("Voided automatically: with the payments as now known the March 2026 late fee is $0.00, not $0.05.");
+  });
+
+  test("a lease without a late-fee policy posts rent only", () => {
+    expect(duePostings(leaseWith({ lateFee: null }), [entry("r3", "2026-03-01", "rent", 100_000)], "2026-03-20")).toEqual([]);
+  });
+
+  test("a fee that comes to nothing is not posted: 1% of a rent of $0.25 rounds to $0.00", () => {
+    // 1% of a rent of $0.25 is a quarter of a cent: rounded to the cent, $0.00, no fee entry.
+    const tiny = leaseWith({ rentCents: 25, lateFee: { grace_days: 5, kind: "percent" as const, percent: 1 } });
+    const posted = duePostings(tiny, [], "2026-03-20");
+    expect(posted.filter((e) => e.kind === "late_fee")).toEqual([]);
+    expect(posted.filter((e) => e.kind === "rent").map((e) => e.amountCents)).toEqual([25]);
   });
 });
