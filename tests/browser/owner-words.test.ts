@@ -72,3 +72,27 @@ test("one expense totals as one expense; a voided entry reads apart from its des
   expect((await owner.get(`/api/portal/evictions/${opened.body.id}`)).body.stage_label).toBe("Notice prepared");
   await context.close();
 });
+
+test("a rent roll of one lease imports in the singular and says where each lease's books begin; the rent roll totals one lease", async () => {
+  const owner = ctx.server.client();
+  await paidOwner(owner, "Standard");
+  const csv = [
+    "Property address,City,State,ZIP,Property type,Unit,Tenant first name,Tenant last name,Tenant email,Tenant phone,Monthly rent,Due day,Lease start,Lease end,Deposit",
+    "2417 S Oakley Ave,Chicago,IL,60608,Single-family,House,Lena,Novak,,,1400.00,1,2025-05-01,,1400.00",
+  ].join("\n");
+  const { context, page } = await pageOf(owner);
+  await page.goto(`${ctx.server.url}/portal/import`);
+  await page.getByLabel("Spreadsheet (CSV)").setInputFiles({ name: "one-lease.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page.getByRole("button", { name: "Preview Import" }).click();
+  await page.getByRole("button", { name: "Import 1 Lease" }).click();
+  const done = page.getByRole("status").filter({ hasText: "Imported one-lease.csv." });
+  await shown(done);
+  const words = (await done.textContent())!.replace(/\s+/g, " ");
+  expect(words).toContain("1 new property, 1 new unit, 1 lease with 1 tenant.");
+  // Decision 0068: the books begin at the import; nothing before it is posted.
+  expect(words).toContain("Each lease's books begin on the file's balance date, or today");
+  expect(words).not.toContain("Past months of rent are on their ledgers");
+  await page.goto(`${ctx.server.url}/portal/rent-roll`);
+  await shown(page.getByText("Totals (1 lease)"));
+  await context.close();
+});

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { countOf } from "@shared/admin.ts";
 import { Link } from "react-router-dom";
 import { EXPENSE_CATEGORIES, type ExpenseCategory, type TBankMapping } from "@shared/books.ts";
 import { Button, buttonClass } from "../../../components/Button.tsx";
@@ -213,7 +214,7 @@ export default function BankImportPage({ canWrite }: { canWrite: boolean }) {
                 </p>
                 {result.summary.errors > 0 && <p className="mt-1 text-sm text-red-800">Rows with errors stop the import: fix the column mapping above.</p>}
                 <Button className="mt-3" onClick={() => send(true)} disabled={run.isPending || result.summary.errors > 0 || result.summary.to_import === 0}>
-                  {run.isPending ? "Importing..." : `Import ${result.summary.to_import} Expenses`}
+                  {run.isPending ? "Importing..." : `Import ${countOf(result.summary.to_import, "Expense")}`}
                 </Button>
               </div>
             </>

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { countOf } from "@shared/admin.ts";
 import { Link } from "react-router-dom";
 import { Button, buttonClass } from "../../../components/Button.tsx";
 import { Field, inputClass } from "../../../components/FormField.tsx";
@@ -80,7 +81,9 @@ function Preview({ result, fileName, busy, onConfirm }: { result: ImportResult; 
         <div role="status" className="rounded-lg border border-green-300 bg-green-50 p-4 text-green-900">
           <p className="font-semibold">Imported {fileName}.</p>
           <p className="text-sm">
-            {s.new_properties} new properties, {s.new_units} new units, {s.leases} leases with {s.tenants} tenants. Past months of rent are on their ledgers.
+            {countOf(s.new_properties, "new property", "new properties")}, {countOf(s.new_units, "new unit")}, {countOf(s.leases, "lease")} with{" "}
+            {countOf(s.tenants, "tenant")}. Each lease's books begin on the file's balance date, or today: what the tenant owed then is its
+            opening balance (nothing, without a Balance column), its deposit is held, and rent is posted as it falls due from then on.
           </p>
           <Link to="/portal" className={buttonClass("primary", "mt-3 text-sm")}>
             Go to the dashboard
@@ -92,7 +95,7 @@ function Preview({ result, fileName, busy, onConfirm }: { result: ImportResult; 
             Ready to import {s.rows} rows: {s.new_properties} new properties ({s.existing_properties} already yours), {s.new_units} new units, {s.leases} leases with {s.tenants} tenants.
           </p>
           <Button className="mt-3" onClick={onConfirm} disabled={busy}>
-            {busy ? "Importing..." : `Import ${s.leases} Leases`}
+            {busy ? "Importing..." : `Import ${countOf(s.leases, "Lease")}`}
           </Button>
         </div>
       ) : (

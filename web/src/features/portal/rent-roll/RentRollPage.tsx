@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { countOf } from "@shared/admin.ts";
 import { Link } from "react-router-dom";
 import { chicagoToday, periodOf } from "@shared/calendar.ts";
 import { buttonClass } from "../../../components/Button.tsx";
@@ -73,7 +74,7 @@ export default function RentRollPage() {
               <tfoot className="font-semibold">
                 <tr>
                   <th scope="row" className="px-3 py-2" colSpan={2}>
-                    Totals ({roll.data.totals.leases} leases)
+                    Totals ({countOf(roll.data.totals.leases, "lease")})
                   </th>
                   <td className="px-3 py-2 text-right tabular-nums">{money(roll.data.totals.due_cents)}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{money(roll.data.totals.paid_cents)}</td>
