@@ -91,5 +91,79 @@ describe("search (PORTAL.md 8a)", () => {
     expect(readQuery("12/31/2026")).toEqual({ text: "12/31/2026", cents: null, date: "2026-12-31" });
     expect(readQuery("2026-02-30")).toMatchObject({ date: null });
     expect(readQuery("faucet")).toEqual({ text: "faucet", cents: null, date: null });
+    // A US date is a date only as the whole query, month and day padded to two digits.
+    expect(readQuery("1/2/2026")).toMatchObject({ date: "2026-01-02" });
+    expect(readQuery("x1/2/2026")).toMatchObject({ date: null });
+    expect(readQuery("1/2/2026 rent")).toMatchObject({ date: null });
+    // An amount of nothing is no amount: "0" and "$0.00" find no $0 payment or rent.
+    expect(readQuery("0")).toMatchObject({ cents: null });
+    expect(readQuery("$0.00")).toMatchObject({ cents: null });
+    expect(readQuery("-5")).toMatchObject({ cents: null });
+  });
+});
+
+describe("how each result reads", () => {
+  test("every group has its name, and every item its title, its line of detail and where it leads", async () => {
+    const client = t.client();
+    await paidOwner(client, "Standard");
+    const property = (
+      await client.post("/api/portal/properties", {
+        name: "Quillfeather two-flat",
+        address: { line1: "2210 W Quillfeather St", city: "Chicago", zip: "60647" },
+        property_type: "multi_family",
+        units: [{ label: "1R" }],
+      })
+    ).body;
+    const unit = property.units[0].id as string;
+    const lease = (
+      await client.post("/api/portal/leases", {
+        unit_id: unit,
+        start_date: "2026-02-01",
+        rent_cents: 131_700,
+        due_day: 1,
+        tenants: [
+          { first_name: "Quillon", last_name: "Marsh", email: `quillon.${Date.now()}@tenants.example.net` },
+          { first_name: "Quinta", last_name: "Marsh" },
+        ],
+      })
+    ).body;
+    // A payment with a reference, and one without.
+    await client.post(`/api/portal/leases/${lease.id}/payments`, { amount_cents: 42_424, paid_on: "2026-03-04", method: "money_order", reference: "MO-QUILL-7", send_receipt: false });
+    await client.post(`/api/portal/leases/${lease.id}/payments`, { amount_cents: 3_117, paid_on: "2026-03-05", method: "cash", send_receipt: false });
+    await client.post("/api/portal/expenses", { property_id: property.id, date: "2026-03-06", amount_cents: 4_242, payee: "Quill Supply", memo: "quill hinges", category: "repairs" });
+    await client.post("/api/portal/maintenance", { property_id: property.id, unit_id: unit, title: "Quill latch sticks", description: "Back door", category: "other" });
+
+    const groups = (await client.get(`/api/portal/search?q=quill`)).body.groups as { kind: string; label: string; items: { title: string; subtitle: string; path: string }[] }[];
+    const byKind = Object.fromEntries(groups.map((g) => [g.kind, g]));
+    const place = "2210 W Quillfeather St, unit 1R, Chicago";
+    expect(groups.map((g) => [g.kind, g.label])).toEqual([
+      ["tenants", "Tenants"],
+      ["properties", "Properties"],
+      ["units", "Units"],
+      ["leases", "Leases"],
+      ["payments", "Payments"],
+      ["expenses", "Expenses"],
+      ["maintenance", "Maintenance requests"],
+    ]);
+    const items = (kind: string) => byKind[kind]!.items.map(({ title, subtitle, path }) => ({ title, subtitle, path }));
+    expect(items("tenants")).toEqual([{ title: "Quillon Marsh", subtitle: `${place} · ${lease.tenants[0].email}`, path: `/portal/leases/${lease.id}` }]);
+    expect(items("properties")).toEqual([{ title: "Quillfeather two-flat", subtitle: "2210 W Quillfeather St, Chicago 60647", path: `/portal/properties/${property.id}` }]);
+    expect(items("units")).toEqual([{ title: "Unit 1R", subtitle: "2210 W Quillfeather St, Chicago", path: `/portal/properties/${property.id}` }]);
+    expect(items("leases")).toEqual([{ title: place, subtitle: "2026-02-01 to month to month · $1,317.00 a month", path: `/portal/leases/${lease.id}` }]);
+    expect(items("payments")).toEqual([{ title: "$424.24 on 2026-03-04", subtitle: `${place} · Money order · MO-QUILL-7`, path: `/portal/leases/${lease.id}` }]);
+    expect(items("expenses")).toEqual([{ title: "Quill Supply: $42.42", subtitle: "2026-03-06 · quill hinges", path: expect.stringMatching(/^\/portal\/expenses\?expense=[0-9a-f-]{36}$/) }]);
+    const request = items("maintenance");
+    expect(request).toHaveLength(1);
+    expect(request[0]!.title).toBe("Quill latch sticks");
+    expect(request[0]!.subtitle).toMatch(/^submitted · opened \d{4}-\d{2}-\d{2}$/);
+    expect(request[0]!.path).toMatch(/^\/portal\/maintenance\/[0-9a-f-]{36}$/);
+    // What is missing leaves no empty part: a tenant without an email, a payment without a reference.
+    const marsh = (await client.get(`/api/portal/search?q=marsh`)).body.groups[0];
+    expect(marsh.items.map((i: { title: string; subtitle: string }) => [i.title, i.subtitle]).sort()).toEqual([
+      ["Quillon Marsh", `${place} · ${lease.tenants[0].email}`],
+      ["Quinta Marsh", place],
+    ]);
+    const cash = (await client.get(`/api/portal/search?q=31.17`)).body.groups.find((g: { kind: string }) => g.kind === "payments");
+    expect(cash.items.map((i: { title: string; subtitle: string }) => [i.title, i.subtitle])).toEqual([["$31.17 on 2026-03-05", `${place} · Cash`]]);
   });
 });

@@ -67,6 +67,10 @@ async function walkThrough(page: Page, phone: boolean) {
   await shown(page.getByText("10 of 12 rows will be imported", { exact: false }));
   const rows = page.getByRole("list", { name: "Rows of the export" });
   await shown(rows.getByText(/Line 4: ZELLE FROM IMANI WALKER/));
+  // Money that came in reads as the amount that came in, not as a negative expense.
+  const zelle = rows.getByRole("listitem").filter({ hasText: "Line 4: ZELLE FROM IMANI WALKER" });
+  expect(await zelle.textContent()).toContain("$1,200.00 · Money in");
+  expect(await zelle.textContent()).not.toContain("-$1,200.00");
   await rows.getByLabel("Category of line 5").selectOption("repairs");
   await page.getByRole("button", { name: "Import 10 Expenses" }).click();
   await shown(page.getByText("Imported 10 expenses from bank-checking-chase-style.csv."));

@@ -113,6 +113,9 @@ test("a payment the tenant makes online shows in the owner's recent payments whe
   // The tenant pays while the owner looks at something else; the owner comes back to the dashboard.
   await recent.getByRole("link", { name: "Rent roll" }).click();
   await page.waitForURL(/\/portal\/rent-roll/);
+  // The rent roll is on screen (its code loads on first use; until then the router keeps the
+  // dashboard shown, and going back would not be coming back to it).
+  await shown(page.getByRole("table", { name: /^Rent roll for / }));
   await payOnline(tenant, leaseId, 125_000);
   // The provider's event may be applied by the background worker a moment after the payment answers.
   const deadline = Date.now() + 15_000;

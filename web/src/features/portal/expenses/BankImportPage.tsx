@@ -249,7 +249,7 @@ export default function BankImportPage({ canWrite }: { canWrite: boolean }) {
                         Line {row.line}: {row.payee || "(no description)"}
                       </p>
                       <p className="text-sm text-slate-600">
-                        {row.date ? day(row.date) : "no date"} · {row.amount_cents === null ? "no amount" : money(row.amount_cents)} ·{" "}
+                        {row.date ? day(row.date) : "no date"} · {row.amount_cents === null ? "no amount" : money(row.status === "money_in" ? -row.amount_cents : row.amount_cents)} ·{" "}
                         <span className={row.status === "duplicate" || row.status === "error" ? "font-semibold" : ""}>{statusLabel(row)}</span>
                         {row.errors.length > 0 && `: ${row.errors.join("; ")}`}
                         {row.suggested_category && ` · suggested ${EXPENSE_CATEGORIES[row.suggested_category].label}`}
