@@ -1,26 +1,131 @@
 import { afterAll, beforeAll } from "bun:test";
-import { readFileSync } from "node:fs";
-import { chromium, type Browser } from "playwright-core";
+import { readdirSync, readFileSync } from "node:fs";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { startTestServer, type TestServer } from "./harness.ts";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
+const SWITCHES = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+];
+
+// Chromium 156 prepares the address bar's suggestion popups (two pages of its own, in a renderer
+// of their own) for every window, so for every context a test opens: about a third of what a new
+// context costs, in a browser no one types an address into. Chromium takes only the last
+// --disable-features switch, so these join Playwright's own list, read off the command line it
+// launches with.
+const UNUSED_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"];
+
+async function playwrightDisabledFeatures(): Promise<string | undefined> {
+  const probe = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: SWITCHES });
+  try {
+    for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+        if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) !== process.pid) continue;
+        const args = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+        if (args.includes("--remote-debugging-pipe")) return args.find((arg) => arg.startsWith("--disable-features="));
+      } catch {
+        // A process that ended while it was read.
+      }
+    }
+    return undefined;
+  } finally {
+    await probe.close();
+  }
+}
+
 /** Debian's Chromium, headless, with the flags this closed network needs. */
-export function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(): Promise<Browser> {
+  const theirs = await playwrightDisabledFeatures();
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-dev-shm-usage",
-    ],
+    ignoreDefaultArgs: theirs ? [theirs] : [],
+    args: [...SWITCHES, `${theirs ?? "--disable-features="}${theirs ? "," : ""}${UNUSED_FEATURES.join(",")}`],
   });
+}
+
+/** What a browser test uses of Chromium: new contexts and pages (recycled, below). */
+export type TestBrowser = Pick<Browser, "newContext" | "newPage">;
+
+// One Chromium per test worker process, kept from file to file (the worker keeps its modules,
+// decision 0093), and its contexts recycled (decision 0094). A new context costs Chromium about
+// half a second of a core, twice what the page loaded in it costs; most tests ask for one or more.
+// A context a test closes has its pages closed and its cookies and permissions cleared (the app
+// keeps nothing else in the browser: tests/unit/browser-storage.test.ts), and goes to the next test that
+// asks for a context with the same options. Its HTTP cache stays: a returning visitor's cache,
+// which only the build's immutable assets reach (everything else is no-store or no-cache).
+let worker: Promise<Browser> | undefined;
+const idle = new Map<string, BrowserContext[]>();
+const closeForGood = new WeakMap<BrowserContext, () => Promise<void>>();
+
+async function recycled(options: BrowserContextOptions): Promise<{ context: BrowserContext; fresh: boolean }> {
+  const key = JSON.stringify(options);
+  const kept = idle.get(key)?.pop();
+  if (kept) return { context: kept, fresh: false };
+  const context = await (await (worker ??= launchBrowser())).newContext(options);
+  closeForGood.set(context, context.close.bind(context));
+  return { context, fresh: true };
+}
+
+async function putBack(context: BrowserContext, options: BrowserContextOptions): Promise<void> {
+  try {
+    for (const page of context.pages()) await page.close();
+    await context.clearCookies();
+    await context.clearPermissions();
+    await context.unrouteAll({ behavior: "ignoreErrors" });
+    context.removeAllListeners();
+    const key = JSON.stringify(options);
+    idle.set(key, [...(idle.get(key) ?? []), context]);
+  } catch {
+    await closeForGood.get(context)?.().catch(() => undefined);
+  }
+}
+
+/**
+ * One test file's view of the worker's Chromium: `newContext` and `newPage` as Playwright's, from
+ * recycled contexts; `close()` at the file's end puts back what its tests left open.
+ */
+export function fileBrowser(): TestBrowser & { close(): Promise<void> } {
+  const open = new Map<BrowserContext, BrowserContextOptions>();
+  const release = async (context: BrowserContext) => {
+    const options = open.get(context);
+    if (!options) return;
+    open.delete(context);
+    await putBack(context, options);
+  };
+  const newContext = async (options: BrowserContextOptions = {}) => {
+    const { context } = await recycled(options);
+    open.set(context, options);
+    context.close = () => release(context);
+    return context;
+  };
+  const newPage = async (options: BrowserContextOptions = {}): Promise<Page> => {
+    const context = await newContext(options);
+    const page = await context.newPage();
+    const closePage = page.close.bind(page);
+    // As Playwright's browser.newPage: the page owns its context, and closing one closes both.
+    page.close = async (closing) => {
+      await closePage(closing);
+      await context.close();
+    };
+    return page;
+  };
+  return {
+    newContext,
+    newPage,
+    async close() {
+      for (const context of [...open.keys()]) await release(context);
+    },
+  };
 }
 
 /**
@@ -29,10 +134,10 @@ export function launchBrowser(): Promise<Browser> {
  * what the server needs first in a beforeAll of its own.
  */
 export function serverAndBrowser(env: () => Record<string, string | undefined> = () => ({}), options: { sampleBooks?: boolean } = {}) {
-  const live = {} as { server: TestServer; browser: Browser };
+  const live = {} as { server: TestServer; browser: ReturnType<typeof fileBrowser> };
   beforeAll(async () => {
     live.server = await startTestServer(env(), options);
-    live.browser = await launchBrowser();
+    live.browser = fileBrowser();
   }, 120_000);
   afterAll(async () => {
     await live.browser?.close();

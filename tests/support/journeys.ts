@@ -1,4 +1,5 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
+import type { TestBrowser } from "./browser.ts";
 import type { ApiClient } from "./harness.ts";
 import { shown } from "./browser.ts";
 
@@ -10,7 +11,7 @@ export const VIEWPORTS = [
 
 /** A browser context of one of the VIEWPORTS, holding the cookies of an API client (its sessions). */
 export async function contextAs(
-  browser: Browser,
+  browser: TestBrowser,
   baseUrl: string,
   viewport: { width: number; height: number },
   client?: ApiClient,
