@@ -49,7 +49,11 @@ const jobs = process.env.TEST_JOBS ?? String(Math.min(4, availableParallelism())
 // `--no-isolate`: a worker keeps its modules from one file to the next, so the app, its libraries
 // and PGlite's WebAssembly load once per worker, not once per file (decision 0093). Each file
 // still has its own database, app and browser; no test changes process.env or mocks a module.
-const parallel = [`--parallel=${jobs}`, "--no-isolate", "--timings=tests/support/test-timings.json"];
+// The timings are the pass's own: an API file takes about twice as long on PGlite as on PostgreSQL,
+// and the PostgreSQL pass runs only the API and process files. `npm test -- --update-timings`
+// measures them again (on PostgreSQL with DATABASE_URL set).
+const timings = `tests/support/test-timings.${process.env.DATABASE_URL ? "postgres" : "pglite"}.json`;
+const parallel = [`--parallel=${jobs}`, "--no-isolate", `--timings=${timings}`];
 // The fault tests (SIGKILL, two servers, a PostgreSQL restart) are a run of their own: npm run test:faults.
 // `--no-matrix` (CI's first pass, on PGlite): the authorization matrix runs on the second pass,
 // on PostgreSQL, only (docs/decisions/0089); `npm test` alone runs it.
