@@ -104,3 +104,27 @@ describe("the parts that talk to the server", () => {
     await page.close();
   });
 });
+
+describe("the stylesheet written into the page", () => {
+  test("is not fetched again when the parts of the page that load later arrive", async () => {
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const stylesheets: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.endsWith(".css")) stylesheets.push(new URL(request.url()).pathname);
+    });
+    // The landing page and its parts that load when used or scrolled to.
+    await page.goto(ctx.server.url + "/", { waitUntil: "networkidle" });
+    await page.getByRole("button", { name: "Portal Login" }).click();
+    await shown(page.getByRole("menuitem", { name: /^Member Sign In/ }));
+    await page.keyboard.press("Escape");
+    await page.getByRole("banner").getByRole("button", { name: "Apply for Membership" }).click();
+    await shown(page.getByLabel("Membership Level", { exact: true }));
+    await page.keyboard.press("End");
+    await page.waitForLoadState("networkidle");
+    // The tenant portal's shell, whose sign-in form loads after it.
+    await page.goto(ctx.server.url + "/tenant", { waitUntil: "networkidle" });
+    await shown(page.getByRole("heading", { level: 1 }));
+    expect(stylesheets).toEqual([]);
+    await page.close();
+  });
+});
