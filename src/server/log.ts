@@ -43,8 +43,28 @@ function errorField(error: unknown) {
   return { type: error.name, message: scrub(error.message), stack: error.stack ? scrub(error.stack) : undefined };
 }
 
-/** Standard output, opened once for every logger of the process. */
-let stdout: DestinationStream | undefined;
+/** Standard output, opened once for every logger of the process (written asynchronously). */
+let stdout: ReturnType<typeof pino.destination> | undefined;
+
+/**
+ * Writes out every line still queued for standard output, for a process about to exit. pino's
+ * `flush(cb)` is no such promise: with sonic-boom's default `minLength` of 0 it calls back at once,
+ * while a line may still be waiting for the write in flight (a stopping server lost its last
+ * line, "stopped", that way). Standard output itself stays open.
+ */
+export function endLogs(): Promise<void> {
+  const out = stdout;
+  if (!out) return Promise.resolve();
+  return new Promise((done) => {
+    out.once("close", () => done());
+    out.once("error", () => done());
+    try {
+      out.end();
+    } catch {
+      done(); // Ended already.
+    }
+  });
+}
 
 export function createLogger(config: Pick<Config, "LOG_LEVEL">, destination?: DestinationStream): Logger {
   return pino(

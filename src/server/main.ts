@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from "./config.ts";
-import { createLogger, routeConsoleTo } from "./log.ts";
+import { createLogger, endLogs, routeConsoleTo } from "./log.ts";
 import { ensureWebBuild } from "./web-build.ts";
 import { startServer } from "./server.ts";
 
@@ -36,19 +36,18 @@ logger.info(
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, async () => {
     logger.info({ signal }, "shutting down: finishing the requests in flight");
-    // A deadline, inside systemd's TimeoutStopSec=45. Its timer also holds the process open while
-    // the server drains: once the listener is closed and the last request answered, nothing else
-    // may be waiting on the event loop, and the process would end at once without "stopped".
+    // A deadline, inside systemd's TimeoutStopSec=45: a request or a job that never ends does not
+    // keep the process from stopping.
     const deadline = setTimeout(() => {
       logger.error("not stopped after 40 s: exiting with requests or jobs unfinished");
-      logger.flush(() => process.exit(1));
+      void endLogs().then(() => process.exit(1));
     }, 40_000);
     await server.stop();
     clearTimeout(deadline);
     logger.info("stopped");
     // Standard output is written asynchronously: exit only once the last lines are out, or
-    // "stopped" is lost on a busy machine.
-    await new Promise<void>((flushed) => logger.flush(() => flushed()));
+    // "stopped" is lost (tests/process/logs-at-exit.test.ts).
+    await endLogs();
     process.exit(0);
   });
 }

@@ -1,5 +1,5 @@
 import { expect, setDefaultTimeout, test } from "bun:test";
-import { chicagoToday, periodOf, plusDays, plusMonths } from "../../src/shared/calendar.ts";
+import { chicagoToday, dateLabel, periodOf, plusDays, plusMonths } from "../../src/shared/calendar.ts";
 import { chicagoWhen } from "../../src/shared/time.ts";
 import { createSession } from "../../src/server/domain/sessions.ts";
 import { adminUsers } from "../../src/server/db/schema.ts";
@@ -43,6 +43,13 @@ test("staff in a UTC browser log an attempt at 2:30 PM Chicago time: stored as t
   const page = await staff.newPage();
   await page.goto(`${ctx.server.url}/admin?tab=service-jobs`);
   await page.getByRole("button", { name: "Rosa Diaz" }).click();
+  // The job's line: its parts joined once each, the due date written out as everywhere else.
+  const dueLabel = dateLabel(plusDays(today, 5));
+  await shown(page.getByText(`due ${dueLabel} · 1842 W Cermak Rd, unit 2, Chicago, IL 60608 · About 40, short dark hair`));
+  // An attempt logged without its address is refused under the field, not silently.
+  await page.getByRole("button", { name: "Log the Attempt" }).click();
+  await shown(page.getByText("Enter the address where the attempt was made."));
+  expect(await page.getByLabel("Address attempted").getAttribute("aria-invalid")).toBe("true");
   await page.getByLabel("When (Chicago time)").fill(typed);
   await page.getByLabel("Address attempted").fill("1842 W Cermak Rd");
   await page.getByLabel("Outcome").selectOption("not_served");

@@ -8,10 +8,11 @@ import {
   type EvictionStage,
   type ServiceJobState,
 } from "@shared/evictions.ts";
+import { dateLabel } from "@shared/calendar.ts";
 import { chicagoWhen } from "@shared/time.ts";
 import { Button } from "../../components/Button.tsx";
 import { FilePreview } from "../../components/FilePreview.tsx";
-import { Field, inputClass } from "../../components/FormField.tsx";
+import { Field, fieldNote, inputClass } from "../../components/FormField.tsx";
 import { uploadFile } from "../../lib/upload.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { trpc } from "../../trpc.ts";
@@ -236,7 +237,7 @@ export function ServiceJobsTab() {
                   </button>
                 </Cell>
                 <Cell>{j.state_label}</Cell>
-                <Cell>{j.due_on}</Cell>
+                <Cell>{dateLabel(j.due_on)}</Cell>
                 <Cell>{j.rush ? "Rush" : ""}</Cell>
                 <Cell>{j.server_name ?? "—"}</Cell>
               </tr>
@@ -264,6 +265,7 @@ function StaffJob({ id, onBack }: { id: string; onBack: () => void }) {
   const [outcome, setOutcome] = useState<AttemptOutcome>("served_personally");
   const [at, setAt] = useState("");
   const [note, setNote] = useState("");
+  const [addressError, setAddressError] = useState<string | undefined>();
   if (found.isPending) return <Loading label="Loading the job..." />;
   if (found.isError) return <LoadFailed error={found.error} fallback="The job did not load." onRetry={() => void found.refetch()} />;
   const j = found.data;
@@ -274,8 +276,15 @@ function StaffJob({ id, onBack }: { id: string; onBack: () => void }) {
       </Button>
       <Card title={`Job: ${j.person_name}`}>
         <p className="text-sm text-slate-700">
-          {j.owner?.name} ({j.owner?.email}) · due {j.due_on}
-          {j.rush ? " · RUSH" : ""} · {j.addresses.join("; ")} · {j.person_description}
+          {[
+            j.owner ? `${j.owner.name} (${j.owner.email})` : "",
+            `due ${dateLabel(j.due_on)}`,
+            j.rush ? "RUSH" : "",
+            j.addresses.join("; "),
+            j.person_description,
+          ]
+            .filter((part) => part.trim() !== "")
+            .join(" · ")}
         </p>
         <p className="mt-2 font-semibold">State: {j.state_label}</p>
         <div className="mt-2 flex flex-wrap gap-3 text-sm">
@@ -312,8 +321,16 @@ function StaffJob({ id, onBack }: { id: string; onBack: () => void }) {
         <Card title="Log an attempt">
           <form
             className="grid gap-3 md:grid-cols-2"
+            noValidate
             onSubmit={(e) => {
               e.preventDefault();
+              // Said under the field, not left to a browser bubble that some browsers never show.
+              if (!address.trim()) {
+                setAddressError("Enter the address where the attempt was made.");
+                document.getElementById(`${formId}-address`)?.focus();
+                return;
+              }
+              setAddressError(undefined);
               // The field's wall-clock time goes as it is: the server reads it as Chicago's, whatever this browser's zone.
               attempt.mutate({ id: j.id, attempted_at: at || new Date().toISOString(), address, outcome, note });
             }}
@@ -321,8 +338,16 @@ function StaffJob({ id, onBack }: { id: string; onBack: () => void }) {
             <Field id={`${formId}-at`} label="When (Chicago time)">
               <input id={`${formId}-at`} type="datetime-local" className={inputClass} value={at} onChange={(e) => setAt(e.target.value)} />
             </Field>
-            <Field id={`${formId}-address`} label="Address attempted">
-              <input id={`${formId}-address`} className={inputClass} value={address} onChange={(e) => setAddress(e.target.value)} required />
+            <Field id={`${formId}-address`} label="Address attempted" error={addressError}>
+              <input
+                id={`${formId}-address`}
+                className={inputClass}
+                value={address}
+                onChange={(e) => setAddress(e.target.value)}
+                required
+                aria-invalid={addressError ? true : undefined}
+                aria-describedby={fieldNote(`${formId}-address`, addressError)}
+              />
             </Field>
             <Field id={`${formId}-outcome`} label="Outcome">
               <select id={`${formId}-outcome`} className={inputClass} value={outcome} onChange={(e) => setOutcome(e.target.value as AttemptOutcome)}>
