@@ -209,7 +209,12 @@ describe("unsubscribing", () => {
     const genuine = new URL(mail!.headers["List-Unsubscribe"]!.slice(1, -1)).searchParams.get("token")!;
     const [memberId, newsletter, signature] = genuine.split(".") as [string, string, string];
     expect(newsletter).toBe("legal_updates");
-    const flipped = `${signature.slice(0, -1)}${signature.endsWith("A") ? "B" : "A"}`;
+    // A changed first character changes the signature's bytes; a changed last character may
+    // change only the two bits base64 leaves over, which decoding drops: both are refused.
+    const flipped = `${signature.startsWith("A") ? "B" : "A"}${signature.slice(1)}`;
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const respelled = `${signature.slice(0, 42)}${alphabet[alphabet.indexOf(signature[42]!) + 1]}`;
+    expect(Buffer.from(respelled, "base64url").equals(Buffer.from(signature, "base64url"))).toBe(true);
     const forgeries = [
       "",
       "abc",
@@ -217,6 +222,7 @@ describe("unsubscribing", () => {
       // The member's own id with a signature that is not the server's.
       `${memberId}.legal_updates.${"A".repeat(43)}`,
       `${memberId}.legal_updates.${flipped}`,
+      `${memberId}.legal_updates.${respelled}`,
       // The genuine signature moved to another newsletter, or to another member.
       `${memberId}.webinars.${signature}`,
       `${crypto.randomUUID()}.legal_updates.${signature}`,
