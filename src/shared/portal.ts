@@ -77,6 +77,19 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   void: "Void",
 };
 
+/**
+ * How a ledger row names itself: its kind, then what its description adds. Most descriptions begin
+ * with the kind's own words ("Rent for March 2026", "Void: entered twice", "Security deposit"):
+ * those are shown once, the kind's words leading; any other description follows the kind after " · ".
+ */
+export function ledgerEntryWords(kind: LedgerKind, description: string): { lead: string; rest: string } {
+  const label = LEDGER_KIND_LABELS[kind];
+  const text = description.trim();
+  const opensWithLabel = text.toLowerCase().startsWith(label.toLowerCase()) && !/^[\p{L}\p{N}]/u.test(text.slice(label.length));
+  if (opensWithLabel) return { lead: text.slice(0, label.length), rest: text.slice(label.length) };
+  return { lead: label, rest: text ? ` · ${text}` : "" };
+}
+
 export const PAYMENT_METHODS = ["cash", "check", "money_order", "bank_transfer", "card", "other"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {

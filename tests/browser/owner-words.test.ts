@@ -29,12 +29,12 @@ test("a Basic member is told the owner portal needs the cheapest paid level of t
   await context.close();
 });
 
-test("one expense totals as one expense; a voided entry reads apart from its description; a recorded payment is confirmed; a purchase and a new case say what they are", async () => {
+test("one expense totals as one expense; a ledger row says its kind once, and a voided entry reads apart from its description; a recorded payment is confirmed; a purchase and a new case say what they are", async () => {
   const owner = ctx.server.client();
   await paidOwner(owner, "Standard");
   const property = (await owner.post("/api/portal/properties", { name: "1842 W Cermak Rd", address: { line1: "1842 W Cermak Rd", city: "Chicago", zip: "60608" }, property_type: "multi_family", units: [{ label: "2" }] })).body;
   const today = chicagoToday(ctx.server.services.now());
-  const lease = (await owner.post("/api/portal/leases", { unit_id: property.units[0].id, start_date: `${plusMonths(periodOf(today), -1)}-01`, rent_cents: 130_000, due_day: 1, tenants: [{ first_name: "Rosa", last_name: "Diaz" }] })).body;
+  const lease = (await owner.post("/api/portal/leases", { unit_id: property.units[0].id, start_date: `${plusMonths(periodOf(today), -1)}-01`, rent_cents: 130_000, deposit_cents: 130_000, due_day: 1, tenants: [{ first_name: "Rosa", last_name: "Diaz" }] })).body;
   expect((await owner.post("/api/portal/expenses", { property_id: property.id, date: today, amount_cents: 8_641, payee: "Ace Hardware", category: "repairs" })).status).toBe(201);
   const ledger = (await owner.get(`/api/portal/leases/${lease.id}/ledger`)).body;
   const rent = ledger.entries.find((e: { kind: string }) => e.kind === "rent");
@@ -54,6 +54,12 @@ test("one expense totals as one expense; a voided entry reads apart from its des
   await shown(table.getByText("(voided)"));
   const entryText = await table.getByRole("row").filter({ hasText: "(voided)" }).first().getByRole("cell").nth(1).textContent();
   expect(entryText).toMatch(/\S \(voided\)/);
+  // Each row says its kind once: "Security deposit", not "Security deposit · Security deposit";
+  // "Rent for …", not "Rent · Rent for …".
+  const entryCells = (await table.getByRole("row").evaluateAll((rows) => rows.map((r) => r.querySelectorAll("td")[1]?.textContent ?? ""))).filter(Boolean);
+  expect(entryCells).toContain("Security deposit");
+  expect(entryCells.some((t) => /^Rent for \w+ \d{4}/.test(t))).toBe(true);
+  for (const text of entryCells) expect(text).not.toMatch(/^(Rent|Security deposit|Payment|Void) · \1/i);
 
   await page.getByRole("button", { name: "Record a payment" }).click();
   const payment = page.getByRole("dialog", { name: "Record a payment" });

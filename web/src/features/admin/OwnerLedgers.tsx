@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { formatCents, LEDGER_KIND_LABELS } from "@shared/portal.ts";
+import { formatCents, ledgerEntryWords } from "@shared/portal.ts";
 import { Button } from "../../components/Button.tsx";
 import { trpc } from "../../trpc.ts";
 import { day, PortalDialog } from "../portal/owner/ui.tsx";
@@ -90,7 +90,7 @@ function LedgerPanel({ ownerId, lease, onClose }: { ownerId: string; lease: Leas
             <tr key={e.id}>
               <Cell className="whitespace-nowrap">{day(e.date)}</Cell>
               <Cell>
-                {LEDGER_KIND_LABELS[e.kind]}: {e.description}
+                {entryText(e.kind, e.description)}
                 {e.source === "staff" ? " (recorded by staff)" : ""}
                 {e.voided_by ? " (voided)" : ""}
               </Cell>
@@ -109,3 +109,8 @@ function LedgerPanel({ ownerId, lease, onClose }: { ownerId: string; lease: Leas
     </section>
   );
 }
+
+const entryText = (...args: Parameters<typeof ledgerEntryWords>) => {
+  const { lead, rest } = ledgerEntryWords(...args);
+  return lead + rest;
+};

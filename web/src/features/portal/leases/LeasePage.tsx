@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { chicagoToday } from "@shared/calendar.ts";
-import { LEDGER_KIND_LABELS } from "@shared/portal.ts";
+import { LEDGER_KIND_LABELS, ledgerEntryWords } from "@shared/portal.ts";
 import { Button, buttonClass } from "../../../components/Button.tsx";
 import { Field, inputClass } from "../../../components/FormField.tsx";
 import { trpc } from "../../../trpc.ts";
@@ -123,7 +123,7 @@ export default function LeasePage({ canWrite }: { canWrite: boolean }) {
                   <tr key={e.id} className={e.voided_by || e.kind === "void" ? "text-slate-400" : ""}>
                     <td className="whitespace-nowrap px-3 py-2">{day(e.date)}</td>
                     <td className="px-3 py-2">
-                      <span className="font-medium">{LEDGER_KIND_LABELS[e.kind]}</span> · <span>{e.description}</span>
+                      <EntryWords entry={e} />
                       {e.voided_by && <> <span className="text-xs">(voided)</span></>}
                       {e.kind === "payment" && <ReceiptActions entry={e} canWrite={canWrite} />}
                     </td>
@@ -154,7 +154,8 @@ export default function LeasePage({ canWrite }: { canWrite: boolean }) {
                   </div>
                   <div className="flex justify-between gap-2 text-sm text-slate-600">
                     <span>
-                      {day(e.date)} · <span>{e.description}</span>
+                      {day(e.date)}
+                      {e.description.trim().toLowerCase() !== LEDGER_KIND_LABELS[e.kind].toLowerCase() && <> · <span>{e.description}</span></>}
                     </span>
                     <span className="tabular-nums">Balance {money(e.balance_cents)}</span>
                   </div>
@@ -306,5 +307,16 @@ function EndForm({ leaseId, startDate, onDone }: { leaseId: string; startDate: s
       <FormError error={end.error} fallback="The lease could not be ended." />
       <DialogButtons busy={end.isPending} label="End Lease" onCancel={onDone} />
     </form>
+  );
+}
+
+/** The kind of an entry and what its description adds, the kind's words said once (ledgerEntryWords). */
+function EntryWords({ entry }: { entry: LedgerEntry }) {
+  const { lead, rest } = ledgerEntryWords(entry.kind, entry.description);
+  return (
+    <>
+      <span className="font-medium">{lead}</span>
+      {rest}
+    </>
   );
 }
