@@ -29,7 +29,7 @@ test("a Basic member is told the owner portal needs the cheapest paid level of t
   await context.close();
 });
 
-test("one expense totals as one expense; a ledger row says its kind once, and a voided entry reads apart from its description; a recorded payment is confirmed; a purchase and a new case say what they are", async () => {
+test("one expense totals as one expense; a ledger row says its kind once, and a voided entry reads apart from its description; a recorded payment, charge, void and expense are confirmed; a purchase and a new case say what they are", async () => {
   const owner = ctx.server.client();
   await paidOwner(owner, "Standard");
   const property = (await owner.post("/api/portal/properties", { name: "1842 W Cermak Rd", address: { line1: "1842 W Cermak Rd", city: "Chicago", zip: "60608" }, property_type: "multi_family", units: [{ label: "2" }] })).body;
@@ -66,6 +66,30 @@ test("one expense totals as one expense; a ledger row says its kind once, and a 
   await payment.getByLabel("Amount ($)").fill("500");
   await payment.getByRole("button", { name: "Record Payment" }).click();
   await shown(page.getByRole("status").filter({ hasText: /Payment of \$500\.00 on .* recorded\. Balance now/ }));
+
+  // A charge added and an entry voided are confirmed in words too, with the balance after them.
+  await page.getByRole("button", { name: "Add a charge or credit" }).click();
+  const charge = page.getByRole("dialog", { name: "Add a charge or credit" });
+  await charge.getByLabel("Amount ($)").fill("35");
+  await charge.getByLabel("Description").fill("Key replacement");
+  await charge.getByRole("button", { name: "Add to Ledger" }).click();
+  await shown(page.getByRole("status").filter({ hasText: /^Fee of \$35\.00 on .* recorded\. Balance now \$/ }));
+  await table.getByRole("button", { name: /^Void Fee of / }).click();
+  await page.getByRole("dialog", { name: "Void this entry" }).getByLabel("Why is it voided").fill("Key was found");
+  await page.getByRole("dialog", { name: "Void this entry" }).getByRole("button", { name: "Void Entry" }).click();
+  await shown(page.getByRole("status").filter({ hasText: /^Fee of .* voided\. Balance now \$/ }));
+
+  // So is an expense recorded on its page, and one deleted.
+  await page.goto(`${ctx.server.url}/portal/expenses`);
+  await page.getByRole("button", { name: "Record an Expense" }).click();
+  const expense = page.getByRole("dialog", { name: "Record an expense" });
+  await expense.getByLabel("Amount ($)").fill("42.10");
+  await expense.getByLabel("Payee").fill("Home Depot");
+  await expense.getByRole("button", { name: "Save Expense" }).click();
+  await shown(page.getByRole("status").filter({ hasText: /^Home Depot, \$42\.10 on .*: recorded\.$/ }));
+  await page.getByRole("button", { name: /^Delete Home Depot of / }).first().click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete Expense" }).click();
+  await shown(page.getByRole("status").filter({ hasText: /^Home Depot, \$42\.10 on .*: deleted\.$/ }));
 
   await page.goto(`${ctx.server.url}/portal/services`);
   const purchases = page.getByRole("table", { name: "Your purchases" });

@@ -35,6 +35,8 @@ export default function ExpensesPage({ canWrite }: { canWrite: boolean }) {
   });
   const utils = trpc.useUtils();
   const alert = useAlert();
+  // What the last save or delete did, said until the next one (a dialog that closes says nothing).
+  const [done, setDone] = useState<string | null>(null);
   const remove = trpc.member.owner.expenses.remove.useMutation({ onSuccess: () => utils.member.owner.expenses.invalidate() });
   // A search result opens its expense (?expense=id).
   const [params, setParams] = useSearchParams();
@@ -63,6 +65,11 @@ export default function ExpensesPage({ canWrite }: { canWrite: boolean }) {
           )
         }
       >
+        {done && (
+          <p role="status" className="mb-4 rounded-lg border border-green-300 bg-green-50 p-3 text-sm text-green-900">
+            {done}
+          </p>
+        )}
         <div className="mb-4 grid gap-3 sm:grid-cols-2">
           <Field id="expense-filter-property" label="Property">
             <select id="expense-filter-property" className={inputClass} value={propertyId} onChange={(e) => setPropertyId(e.target.value)}>
@@ -176,7 +183,7 @@ export default function ExpensesPage({ canWrite }: { canWrite: boolean }) {
         title={editing === "new" ? "Record an expense" : "Edit the expense"}
         description="Money paid for a property: it goes on the monthly statement and, by its category, on Schedule E."
       >
-        {editing && <ExpenseForm expense={editing === "new" ? null : editing} onDone={() => setEditing(null)} />}
+        {editing && <ExpenseForm expense={editing === "new" ? null : editing} onDone={() => setEditing(null)} onSaved={setDone} />}
       </PortalDialog>
     </div>
   );
@@ -189,7 +196,7 @@ export default function ExpensesPage({ canWrite }: { canWrite: boolean }) {
       cancelLabel: "Cancel",
       destructive: true,
     });
-    if (sure) remove.mutate({ id: e.id });
+    if (sure) remove.mutate({ id: e.id }, { onSuccess: () => setDone(`${e.payee}, ${money(e.amount_cents)} on ${day(e.date)}: deleted.`) });
   }
 }
 
@@ -207,7 +214,7 @@ function RowActions({ expense, onEdit, onDelete }: { expense: Expense; onEdit: (
 }
 
 /** The expense form: property, unit, date, amount, payee, memo, category, maintenance request, receipt. */
-function ExpenseForm({ expense, onDone }: { expense: Expense | null; onDone: () => void }) {
+function ExpenseForm({ expense, onDone, onSaved }: { expense: Expense | null; onDone: () => void; onSaved: (words: string) => void }) {
   const id = useId();
   const utils = trpc.useUtils();
   const properties = trpc.member.owner.properties.list.useQuery();
@@ -250,6 +257,7 @@ function ExpenseForm({ expense, onDone }: { expense: Expense | null; onDone: () 
       const saved = expense ? await update.mutateAsync({ id: expense.id, patch: body }) : await create.mutateAsync(body);
       if (receipt) await uploadFile(`/api/portal/expenses/${saved.id}/receipt`, receipt);
       await utils.member.owner.expenses.invalidate();
+      onSaved(`${body.payee}, ${money(cents)} on ${day(body.date)}: ${expense ? "saved" : "recorded"}${receipt ? " with its receipt" : ""}.`);
       onDone();
     } catch (error) {
       setProblem(errorMessage(error, "The expense could not be saved."));

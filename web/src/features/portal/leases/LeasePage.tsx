@@ -185,10 +185,20 @@ export default function LeasePage({ canWrite }: { canWrite: boolean }) {
         />
       </PortalDialog>
       <PortalDialog open={dialog?.kind === "charge"} onOpenChange={(o) => !o && close()} title="Add a charge or credit">
-        <ChargeForm leaseId={lease.id} onDone={close} />
+        <ChargeForm
+          leaseId={lease.id}
+          onDone={close}
+          onRecorded={(r) => setRecorded(`${LEDGER_KIND_LABELS[r.entry.kind]} of ${money(Math.abs(r.entry.amount_cents))} on ${day(r.entry.date)} recorded. Balance now ${money(r.balance_cents)}.`)}
+        />
       </PortalDialog>
       <PortalDialog open={dialog?.kind === "void"} onOpenChange={(o) => !o && close()} title="Void this entry" description="A void cancels an entry; both stay on the ledger.">
-        {dialog?.kind === "void" && <VoidForm entry={dialog.entry} onDone={close} />}
+        {dialog?.kind === "void" && (
+          <VoidForm
+            entry={dialog.entry}
+            onDone={close}
+            onRecorded={(r) => setRecorded(`${LEDGER_KIND_LABELS[dialog.entry.kind]} of ${day(dialog.entry.date)} voided. Balance now ${money(r.balance_cents)}.`)}
+          />
+        )}
       </PortalDialog>
       {dialog?.kind === "renew" && <RenewDialog lease={lease} open onClose={close} />}
       <PortalDialog open={dialog?.kind === "end"} onOpenChange={(o) => !o && close()} title="End the lease" description="Rent after the end is taken back, and the last month is prorated.">
@@ -230,6 +240,9 @@ function Fact({ label, value, strong = false }: { label: string; value: string; 
 
 const today = () => chicagoToday(new Date());
 
+/** What a change to the ledger answers: the entry written and the balance after it. */
+type LedgerChange = { entry: LedgerEntry; balance_cents: number };
+
 function useLedgerMutationDone(onDone: () => void) {
   const utils = trpc.useUtils();
   return async () => {
@@ -249,15 +262,25 @@ function PaymentForm({ leaseId, onDone, onRecorded }: { leaseId: string; onDone:
   return <PaymentFields record={{ ...record, mutate: (payment) => record.mutate({ id: leaseId, payment }) }} onCancel={onDone} />;
 }
 
-function ChargeForm({ leaseId, onDone }: { leaseId: string; onDone: () => void }) {
+function ChargeForm({ leaseId, onDone, onRecorded }: { leaseId: string; onDone: () => void; onRecorded: (result: LedgerChange) => void }) {
   const done = useLedgerMutationDone(onDone);
-  const record = trpc.member.owner.leases.recordCharge.useMutation({ onSuccess: done });
+  const record = trpc.member.owner.leases.recordCharge.useMutation({
+    onSuccess: async (result) => {
+      await done();
+      onRecorded(result);
+    },
+  });
   return <ChargeFields record={{ ...record, mutate: (charge) => record.mutate({ id: leaseId, charge }) }} onCancel={onDone} />;
 }
 
-function VoidForm({ entry, onDone }: { entry: LedgerEntry; onDone: () => void }) {
+function VoidForm({ entry, onDone, onRecorded }: { entry: LedgerEntry; onDone: () => void; onRecorded: (result: LedgerChange) => void }) {
   const done = useLedgerMutationDone(onDone);
-  const voidIt = trpc.member.owner.leases.voidEntry.useMutation({ onSuccess: done });
+  const voidIt = trpc.member.owner.leases.voidEntry.useMutation({
+    onSuccess: async (result) => {
+      await done();
+      onRecorded(result);
+    },
+  });
   const [reason, setReason] = useState("");
   const [returned, setReturned] = useState(false);
   return (
