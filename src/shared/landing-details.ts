@@ -198,7 +198,7 @@ export const faqs: Faq[] = [
   {
     question: "Who can see my properties and tenants?",
     answer:
-      "Only you. Each member sees only their own properties and tenants; administrators see aggregate data needed to run the association.",
+      "You, and the people you let in. Each tenant sees only their own lease, ledger and requests. The association's staff see only the figures needed to run the association until you grant them access to your books (for help with bookkeeping); you can revoke it at any time, and everything they do there is listed for you. An eviction case or a service job you order is shared with the staff who coordinate it.",
   },
   {
     question: "I am a contractor. Can I join?",

@@ -149,6 +149,16 @@ describe("the static content module", () => {
     expect(Object.fromEntries(skills.map((s) => [s.name, s.memberCount]))).toMatchObject({ "General Contractor": 12, "Cleaning Services": 18, "Property Inspection": 3 });
   });
 
+  test("the FAQ on who sees an owner's books says what access allows: the tenant their own, staff under the owner's grant", () => {
+    // Staff read an owner's books only under the owner's grant (staff-access.ts, STAFF_NEED_GRANT),
+    // which the owner revokes at any time; an ordered case or service job is shared with staff.
+    const answer = faqs.find((f) => f.question === "Who can see my properties and tenants?")!.answer;
+    expect(answer).not.toMatch(/^Only you/);
+    expect(answer).toContain("grant them access to your books");
+    expect(answer).toContain("revoke it at any time");
+    expect(answer).toContain("Each tenant sees only their own lease");
+  });
+
   test("FAQ prices agree with the price table", () => {
     const price = faqs.find((f) => f.question === "How much does membership cost?")!.answer;
     expect(price).toContain(`$${priceTable.Standard.monthlyCents / 100} per month`);
