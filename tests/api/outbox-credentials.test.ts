@@ -63,6 +63,17 @@ describe("with a mail server (the outbox is a record, not a mailbox)", () => {
     expect(viaTrpc.status).toBe(200);
     expect(JSON.stringify(viaTrpc.body)).not.toMatch(TOKEN);
     expect(await mailing.services.db.$count(adminAuditLog, eq(adminAuditLog.targetId, row.id))).toBe(2);
+
+    // The list says this server delivers what it queues; one without SMTP says it does not.
+    const list = async (t: TestApp) => {
+      const staff = t.client();
+      await signInAsAdmin(t.services, staff);
+      const res = await staff.get(`/trpc/admin.records.outbox?input=${encodeURIComponent(JSON.stringify({ limit: 5 }))}`);
+      expect(res.status).toBe(200);
+      return res.body.result.data;
+    };
+    expect((await list(mailing)).delivered).toBe(true);
+    expect((await list(development)).delivered).toBe(false);
   });
 
   test("the member receives the working link over SMTP; once sent, the outbox no longer holds it", async () => {

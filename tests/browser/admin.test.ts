@@ -123,6 +123,10 @@ test("an administrator signs in, manages a member, views a contract, exports a b
   }
   await page.getByRole("tab", { name: "Email Outbox" }).click();
   await shown(page.getByRole("row").filter({ hasText: rosa.email }).first());
+  // This server has no SMTP server: nothing it queues is "pending" a delivery that never comes.
+  await shown(page.getByRole("note").filter({ hasText: "no mail server set (SMTP_URL), so email is kept here and not delivered" }));
+  await shown(page.getByRole("row").filter({ hasText: rosa.email }).first().getByText("kept here", { exact: true }));
+  expect(await page.getByRole("table", { name: "Email outbox" }).getByText("pending", { exact: true }).count()).toBe(0);
 
   await page.getByRole("button", { name: "Logout" }).click();
   await shown(page.getByRole("heading", { name: "Administrator Sign In" }));

@@ -116,7 +116,11 @@ export const adminArea = {
     auditLog: adminProcedure
       .input(z.object({ limit: z.number().int().min(1).max(200).default(ADMIN_PAGE_SIZES.auditLog), before: z.number().int().min(1).optional() }).optional())
       .query(({ ctx, input }) => listAuditLog(ctx.services.db, { limit: input?.limit ?? ADMIN_PAGE_SIZES.auditLog, before: input?.before })),
-    outbox: adminProcedure.input(outbox.input).query(({ ctx, input }) => listOutbox(ctx.services.db, outbox.limit(input), outboxView(ctx.services.config))),
+    // `delivered`: whether this server sends the outbox by SMTP; without it nothing leaves, and
+    // "pending" would promise a delivery that never comes.
+    outbox: adminProcedure
+      .input(outbox.input)
+      .query(async ({ ctx, input }) => ({ ...(await listOutbox(ctx.services.db, outbox.limit(input), outboxView(ctx.services.config))), delivered: Boolean(ctx.services.config.SMTP_URL) })),
     outboxMessage: adminProcedure.input(ZIdSchema).query(async ({ ctx, input }) => {
       const message = await readOutboxMessage(ctx.services, actorOf(ctx), input.id);
       if (!message) throw notFound("Email not found.");

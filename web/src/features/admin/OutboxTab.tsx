@@ -34,6 +34,11 @@ export function OutboxTab() {
         <LoadFailed error={list.error} fallback="Failed to load the outbox." onRetry={() => void list.refetch()} />
       ) : (
         <>
+          {!list.data.delivered && (
+            <p role="note" className="mb-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+              This server has no mail server set (SMTP_URL), so email is kept here and not delivered. Read each message with Read.
+            </p>
+          )}
           <Table caption="Email outbox" head={head}>
             {list.data.items.length === 0 && <EmptyRow columns={head.length}>No email yet.</EmptyRow>}
             {list.data.items.map((m) => (
@@ -42,7 +47,7 @@ export function OutboxTab() {
                 <Cell className="break-all">{m.to}</Cell>
                 <Cell>{m.subject}</Cell>
                 <Cell>
-                  <Badge tone={STATUS_TONE[m.status]}>{m.status}</Badge>
+                  {m.status === "pending" && !list.data.delivered ? <Badge tone="slate">kept here</Badge> : <Badge tone={STATUS_TONE[m.status]}>{m.status}</Badge>}
                   {m.attempts > 0 && m.status !== "sent" && <span className="ml-1 text-xs text-slate-500">{m.attempts} attempts</span>}
                 </Cell>
                 <Cell className="whitespace-nowrap">{when(m.sent_at)}</Cell>
