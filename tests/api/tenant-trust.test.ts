@@ -198,6 +198,49 @@ describe("the owner removes a tenant's access; an ended lease takes nothing new"
   });
 });
 
+describe("a lease's last day is still its tenant's (tenant-access.ts assertLeaseRunning)", () => {
+  test("on the day the lease ends it takes a request, a comment and a photo; the day after, each of them and autopay and paying are a 409 naming the end date", async () => {
+    const wes = email("wes");
+    const owner = await landlord(wes);
+    await invite(owner);
+    const tenant = await openInvitation(wes);
+    const file = (body: string) =>
+      tenant.post("/api/tenant/maintenance", { lease_id: owner.leaseId, title: body, description: body, category: "plumbing", priority: "normal", permission_to_enter: true });
+    const running = await file("Dripping tap");
+    expect(running.status).toBe(201);
+    // A running lease (no end date) is not refused: what stops autopay is the landlord's payouts, not the lease.
+    const autopayRunning = await tenant.post(`/api/tenant/leases/${owner.leaseId}/autopay`, { limit_cents: 150_000 });
+    expect(autopayRunning.status).toBe(409);
+    expect(autopayRunning.body.detail).toContain("does not take rent online");
+
+    const lastDay = today();
+    expect((await owner.client.post(`/api/portal/leases/${owner.leaseId}/end`, { end_date: lastDay })).status).toBe(200);
+    const onLastDay = await file("Loose handrail");
+    expect(onLastDay.status).toBe(201);
+    expect((await tenant.post(`/api/tenant/maintenance/${running.body.id}/comments`, { body: "Still dripping" })).status).toBe(201);
+    expect((await tenant.upload(`/api/tenant/maintenance/${running.body.id}/photos`, { name: "tap.png", bytes: PNG_BYTES })).status).toBe(201);
+
+    t.clock.advance(24 * 60 * 60 * 1000);
+    try {
+      const refusals = [
+        await file("Broken blind"),
+        await tenant.post(`/api/tenant/maintenance/${running.body.id}/comments`, { body: "Any news?" }),
+        await tenant.upload(`/api/tenant/maintenance/${running.body.id}/photos`, { name: "tap-2.png", bytes: PNG_BYTES }),
+        await tenant.post(`/api/tenant/leases/${owner.leaseId}/autopay`, { limit_cents: 150_000 }),
+        await tenant.post(`/api/tenant/leases/${owner.leaseId}/pay`, {}),
+      ];
+      for (const res of refusals) {
+        expect(res.status).toBe(409);
+        expect(res.body.detail).toContain("ended on");
+      }
+      // The request itself is still the tenant's to read.
+      expect((await tenant.get(`/api/tenant/maintenance/${running.body.id}`)).status).toBe(200);
+    } finally {
+      t.clock.advance(-24 * 60 * 60 * 1000);
+    }
+  });
+});
+
 describe("uploads and the emails a tenant causes are bounded", () => {
   test("a tenant's photos of 9 MB meet a 429 with Retry-After before the 14th; the owner deletes one and the record keeps who did", async () => {
     const vic = email("vic");
