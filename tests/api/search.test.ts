@@ -165,5 +165,17 @@ describe("how each result reads", () => {
     ]);
     const cash = (await client.get(`/api/portal/search?q=31.17`)).body.groups.find((g: { kind: string }) => g.kind === "payments");
     expect(cash.items.map((i: { title: string; subtitle: string }) => [i.title, i.subtitle])).toEqual([["$31.17 on 2026-03-05", `${place} · Cash`]]);
+    // An expense without a memo is its date alone.
+    expect((await client.post("/api/portal/expenses", { property_id: property.id, date: "2026-03-07", amount_cents: 1_999, payee: "Zephyrine Locks", category: "repairs" })).status).toBe(201);
+    const locks = (await client.get(`/api/portal/search?q=zephyrine`)).body.groups.find((g: { kind: string }) => g.kind === "expenses");
+    expect(locks.items.map((i: { subtitle: string }) => i.subtitle)).toEqual(["2026-03-07"]);
+    // A status of two words reads as words; an archived property says so.
+    const requestId = request[0]!.path.split("/").pop()!;
+    for (const to of ["acknowledged", "in_progress"]) expect((await client.post(`/api/portal/maintenance/${requestId}/transitions`, { to })).status).toBe(200);
+    const moved = (await client.get(`/api/portal/search?q=latch`)).body.groups.find((g: { kind: string }) => g.kind === "maintenance");
+    expect(moved.items[0].subtitle).toMatch(/^in progress · opened \d{4}-\d{2}-\d{2}$/);
+    expect((await client.patch(`/api/portal/properties/${property.id}`, { archived: true })).status).toBe(200);
+    const archived = (await client.get(`/api/portal/search?q=two-flat`)).body.groups.find((g: { kind: string }) => g.kind === "properties");
+    expect(archived.items.map((i: { subtitle: string }) => i.subtitle)).toEqual(["2210 W Quillfeather St, Chicago 60647 · archived"]);
   });
 });
