@@ -57,16 +57,16 @@ export function headFor(path: PrerenderedPath, siteUrl: string | undefined): str
 
 /**
  * The stylesheet inlined into a pre-rendered page: the first paint then needs the HTML alone, no
- * second round trip (the CSP allows inline styles; the app shell keeps the cached link). A
- * disabled link to the same file stays: Vite loads a lazy chunk's stylesheet unless a link to it
- * is in the document, and without one every page that loads a chunk fetched the whole stylesheet
- * again (at the highest priority) and restyled the page with the rules it already had. A disabled
- * stylesheet is not fetched.
+ * second round trip (the CSP allows inline styles; the app shell keeps the cached link). Its
+ * `data-href` names the file: the entry (web/src/main.tsx) adds a disabled link to it, so Vite's
+ * loader knows it is there and does not fetch it again, at the highest priority, whenever a part
+ * of the page loads later. (A disabled link written into the HTML did the same, but Chromium's
+ * preload scanner sometimes fetched it anyway on a loaded machine.)
  */
 function inlineStyles(html: string, outDir: string): string {
   return html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (_tag, file: string) => {
     const css = readFileSync(join(outDir, file), "utf8").replace(/<\/style/gi, "<\\/style");
-    return `<style>${css}</style>\n    <link rel="stylesheet" href="/${file}" disabled />`;
+    return `<style data-href="/${file}">${css}</style>`;
   });
 }
 

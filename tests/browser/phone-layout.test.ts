@@ -107,6 +107,8 @@ describe("the tenant portal on a phone", () => {
     expect(await header.getByRole("button", { name: "Apply for Membership" }).count()).toBe(0);
     expect(await header.getByRole("button", { name: "Portal Login" }).count()).toBe(0);
     const tabs = page.getByRole("navigation", { name: "Tenant portal" }).getByRole("link");
+    await shown(tabs);
+    expect(await tabs.count()).toBe(3);
     const tops = await Promise.all((await tabs.all()).map((tab) => top(page, tab)));
     expect(new Set(tops).size).toBe(1);
     const home = page.getByRole("region", { name: "2417 W Cortland St" });

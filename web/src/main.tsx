@@ -5,6 +5,18 @@ import { DEMO_PAGE_PREFIX } from "@shared/routes.ts";
 import { Root } from "./Root.tsx";
 import "./styles.css";
 
+// Pre-rendered pages carry the stylesheet inlined (web/prerender-plugin.ts inlineStyles). Vite's
+// loader fetches a lazy part's stylesheet unless a link to it is in the document: a disabled link
+// (not fetched) says it is there. Made here, not in the HTML, where Chromium's preload scanner
+// sometimes fetched it anyway.
+for (const style of document.querySelectorAll<HTMLStyleElement>("style[data-href]")) {
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.disabled = true;
+  link.setAttribute("href", style.dataset.href!);
+  document.head.append(link);
+}
+
 const container = document.getElementById("root")!;
 const path = window.location.pathname;
 if (path === DEMO_PAGE_PREFIX || path.startsWith(`${DEMO_PAGE_PREFIX}/`)) {
