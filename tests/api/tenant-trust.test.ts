@@ -66,6 +66,14 @@ async function openInvitation(tenantEmail: string): Promise<ApiClient> {
   return tenant;
 }
 
+/** A landlord's lease whose tenant (this name at a fresh address) accepted the invitation. */
+async function invitedTenant(name: string) {
+  const address = email(name);
+  const owner = await landlord(address);
+  await invite(owner);
+  return { address, owner, tenant: await openInvitation(address) };
+}
+
 const leaseIdsSeenBy = async (tenant: ApiClient) => ((await tenant.get("/api/tenant/me")).body.leases as { id: string }[]).map((l) => l.id);
 
 describe("a second landlord's lease joins a tenant's portal only with the tenant's consent", () => {
@@ -138,10 +146,7 @@ describe("a second landlord's lease joins a tenant's portal only with the tenant
 
 describe("the owner removes a tenant's access; an ended lease takes nothing new", () => {
   test("after revocation the lease leaves the tenant's portal, the tenant's session ends, the books keep the history", async () => {
-    const tom = email("tom");
-    const owner = await landlord(tom);
-    await invite(owner);
-    const tenant = await openInvitation(tom);
+    const { address: tom, owner, tenant } = await invitedTenant("tom");
     expect(await leaseIdsSeenBy(tenant)).toEqual([owner.leaseId]);
     const before = await owner.client.get(`/api/portal/leases/${owner.leaseId}/ledger`);
 
@@ -163,10 +168,7 @@ describe("the owner removes a tenant's access; an ended lease takes nothing new"
   });
 
   test("a former tenant files no request and pays nothing after the lease ends (409 naming the end date), and reads the ledger for a year", async () => {
-    const una = email("una");
-    const owner = await landlord(una);
-    await invite(owner);
-    const tenant = await openInvitation(una);
+    const { address: una, owner, tenant } = await invitedTenant("una");
     const ended = plusDays(today(), -2);
     expect((await owner.client.post(`/api/portal/leases/${owner.leaseId}/end`, { end_date: ended })).status).toBe(200);
 
@@ -200,10 +202,7 @@ describe("the owner removes a tenant's access; an ended lease takes nothing new"
 
 describe("a lease's last day is still its tenant's (tenant-access.ts assertLeaseRunning)", () => {
   test("on the day the lease ends it takes a request, a comment and a photo; the day after, each of them and autopay and paying are a 409 naming the end date", async () => {
-    const wes = email("wes");
-    const owner = await landlord(wes);
-    await invite(owner);
-    const tenant = await openInvitation(wes);
+    const { address: wes, owner, tenant } = await invitedTenant("wes");
     const file = (body: string) =>
       tenant.post("/api/tenant/maintenance", { lease_id: owner.leaseId, title: body, description: body, category: "plumbing", priority: "normal", permission_to_enter: true });
     const running = await file("Dripping tap");
@@ -243,10 +242,7 @@ describe("a lease's last day is still its tenant's (tenant-access.ts assertLease
 
 describe("uploads and the emails a tenant causes are bounded", () => {
   test("a tenant's photos of 9 MB meet a 429 with Retry-After before the 14th; the owner deletes one and the record keeps who did", async () => {
-    const vic = email("vic");
-    const owner = await landlord(vic);
-    await invite(owner);
-    const tenant = await openInvitation(vic);
+    const { address: vic, owner, tenant } = await invitedTenant("vic");
     const request = await tenant.post("/api/tenant/maintenance", {
       lease_id: owner.leaseId,
       title: "Water stain",
@@ -292,10 +288,7 @@ describe("uploads and the emails a tenant causes are bounded", () => {
   }, 180_000);
 
   test("a burst of a tenant's requests is refused after 10 a day, so the owner gets 10 emails, not 25", async () => {
-    const wes = email("wes");
-    const owner = await landlord(wes);
-    await invite(owner);
-    const tenant = await openInvitation(wes);
+    const { address: wes, owner, tenant } = await invitedTenant("wes");
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
       const res = await tenant.post("/api/tenant/maintenance", {
