@@ -21,7 +21,8 @@
 // BENCH_OWNERS (owners of the portal part, default 10000, each with 10 units and 24 months of ledger),
 // BENCH_POSTS (forum posts of the community part, default 100000),
 // BENCH_SWEEP (the connection counts at which the apply endpoint and the baseline are each run to
-// find their maximum, default 32,64,128).
+// find their maximum, default 32,64,128), BENCH_SAMPLES (timed requests per call of the scale,
+// community, portal and books parts, default 100; the smoke run in the tests asks for a few).
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -54,6 +55,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const OWNERS = Number(process.env.BENCH_OWNERS ?? 10_000);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 100);
+/** Untimed requests that warm a call up first: a tenth of the timed ones, at least 2 and at most `most`. */
+const warmups = (most: number) => Math.max(2, Math.min(most, Math.round(SAMPLES / 10)));
 const SWEEP = (process.env.BENCH_SWEEP ?? "32,64,128").split(",").map(Number);
 const POOL = "10";
 const ADMIN = { ADMIN_EMAIL: "bench-admin@association.invalid", ADMIN_PASSWORD: "bench-admin-password" };
@@ -194,7 +198,7 @@ const applyRequest = (): autocannon.Request => ({
 });
 
 /** Measures requests one by one (a few in parallel) for percentiles autocannon does not give. */
-async function sample(url: string, headers: Record<string, string>, count = 100, parallel = 2, maxMs = 15_000) {
+async function sample(url: string, headers: Record<string, string>, count = SAMPLES, parallel = 2, maxMs = 15_000) {
   const times: number[] = [];
   let failures = 0;
   let next = 0;
@@ -460,7 +464,7 @@ async function scale(webDist: string) {
       say(`| ${label} | not available (${probe.status}) | | | |`);
       continue;
     }
-    await sample(app.url + path, headers, 10, 2, 5000);
+    await sample(app.url + path, headers, warmups(10), 2, 5000);
     const s = await sample(app.url + path, headers);
     // Search: p95 under 50 ms; the dashboard's figures (stats and charts): p95 under 100 ms.
     const target = /search/i.test(label) ? 50 : /Dashboard/.test(label) ? 100 : undefined;
@@ -523,7 +527,7 @@ async function community(webDist: string) {
     ["Search with no match (q=zzzz)", "/api/community/search?q=zzzz"],
   ];
   // The server has just started: warm every call up (code paths, connections, plans) before timing any.
-  for (const [, path] of calls) await sample(app.url + path, headers, 30, 2, 10_000);
+  for (const [, path] of calls) await sample(app.url + path, headers, Math.min(30, SAMPLES), 2, 10_000);
   say(`### Community: ${seeded.posts.toLocaleString("en-US")} posts in ${seeded.topics.toLocaleString("en-US")} topics (forum_posts ${size!.posts}; seeded in ${seedSeconds.toFixed(0)} s)`);
   say();
   say("| Member call | p50 | p95 | p99 | Target p95 < 50 ms |");
@@ -535,7 +539,7 @@ async function community(webDist: string) {
       say(`| ${label} | not available (${probe.status}) | | | |`);
       continue;
     }
-    await sample(app.url + path, headers, 10, 2, 5000);
+    await sample(app.url + path, headers, warmups(10), 2, 5000);
     const s = await sample(app.url + path, headers);
     say(`| ${label} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${s.p95 < 50 ? "met" : "**not met**"} |`);
   }
@@ -544,7 +548,7 @@ async function community(webDist: string) {
 }
 
 /** Times a query in plain SQL (the database's share of a call, with no app around it). */
-async function sqlSample(run: () => Promise<unknown>, count = 100) {
+async function sqlSample(run: () => Promise<unknown>, count = SAMPLES) {
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
     const t0 = performance.now();
@@ -606,7 +610,10 @@ async function portal(webDist: string) {
   /** Each request as the next owner of the sample, with their own lease. */
   const sampleAcross = async (path: (i: number) => string, as: string[]) => {
     const times: number[] = [];
-    for (let round = 0; round < 4; round++) {
+    // One round to warm up, then three timed rounds at the full size (150 timed requests a call
+    // over the 50 owners); fewer when BENCH_SAMPLES asks for fewer.
+    const rounds = 1 + Math.min(3, Math.max(1, Math.ceil((1.5 * SAMPLES) / as.length)));
+    for (let round = 0; round < rounds; round++) {
       for (let i = 0; i < as.length; i++) {
         const t = performance.now();
         const res = await fetch(app.url + path(i), { headers: { authorization: `Bearer ${as[i]}` } });
@@ -827,7 +834,9 @@ async function books(webDist: string) {
   const [owner] = await database.db.select({ id: members.id }).from(members).where(eq(members.email, BOOKS_OWNER_EMAIL));
   const token = (await createSession(database.db, { kind: "member", memberId: owner!.id }, new Date())).token;
   const app = await start({ DATABASE_URL: databaseUrl, WEB_DIST: webDist });
-  const timeCall = async (path: string, runs = 12) => {
+  // Two untimed calls, then a tenth of BENCH_SAMPLES (10 at the full size: each call takes a while).
+  const timed = Math.max(1, Math.ceil(SAMPLES / 10));
+  const timeCall = async (path: string, runs = 2 + timed) => {
     const times: number[] = [];
     let bytes = 0;
     for (let i = 0; i < runs; i++) {
@@ -842,7 +851,7 @@ async function books(webDist: string) {
   };
   say(`### Owner books: Schedule E of 50 properties and ${(seeded.ledger + seeded.expenses).toLocaleString("en-US")} transactions in ${year}; statements of ${OWNERS.toLocaleString("en-US")} owners (${portalSeeded.entries.toLocaleString("en-US")} ledger entries; seeded in ${seedSeconds.toFixed(0)} s)`);
   say();
-  say("| Call (the 50-property owner, production build over HTTP) | p50 | slowest of 10 | Size | Target < 500 ms |");
+  say(`| Call (the 50-property owner, production build over HTTP) | p50 | slowest of ${timed} | Size | Target < 500 ms |`);
   say("|---|---|---|---|---|");
   for (const [label, format] of [["Schedule E (JSON)", "json"], ["Schedule E (PDF)", "pdf"], ["Schedule E transactions (CSV)", "csv"]] as const) {
     const s = await timeCall(`/api/portal/reports/schedule-e?year=${year}&format=${format}`);

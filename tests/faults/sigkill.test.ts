@@ -8,17 +8,16 @@ import { spawnServer, type ServerProcess } from "../support/server-process.ts";
 import { expectIntact } from "./integrity.ts";
 import { applyAndSignLoad, newAcknowledged } from "./load.ts";
 
-// Crash safety (`bun run test:faults`): the server is killed with SIGKILL in the middle of a load
-// of applications and signatures, then started again on the same data. Runs on PGlite (a data
-// folder on disk, the embedded default) or on PostgreSQL when DATABASE_URL is set.
+// Crash safety: the server is killed with SIGKILL in the middle of a load of applications and
+// signatures, then started again on the same data. Runs on PGlite (a data folder on disk, the
+// embedded default) or on PostgreSQL when DATABASE_URL is set: in each pass of `npm test`.
 
-const enabled = Boolean(process.env.FAULT_TESTS);
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
 });
 
-describe.skipIf(!enabled)(`a server killed with SIGKILL under load${enabled ? "" : " (skipped: a fault test, run by npm run test:faults)"}`, () => {
+describe("a server killed with SIGKILL under load", () => {
   test("every acknowledged application and signature is kept, complete, and nothing is half-written", async () => {
     const database = await createTestDatabase();
     cleanups.push(database.drop);

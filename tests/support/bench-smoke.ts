@@ -43,6 +43,7 @@ export function benchSmoke(parts: (keyof typeof BENCH_PARTS)[], alsoReported: st
             BENCH_MEMBERS: "200",
             BENCH_OWNERS: "20",
             BENCH_POSTS: "200",
+            BENCH_SAMPLES: "10",
             BENCH_WEB_DIST: webDist,
             BENCH_OUT: out,
           },

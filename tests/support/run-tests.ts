@@ -32,7 +32,7 @@ if (!existsSync(CHROMIUM_PATH)) {
 // `--db-only` (CI's second pass, on the other database): what does not depend on which database
 // runs (the type-check, the web build, the unit tests of the pure rules, and the browser tests,
 // which see the database only through the API that the API tests check on both) ran in the first
-// pass; run the API and process tests (docs/decisions/0082).
+// pass; run the API, process and fault tests (docs/decisions/0082).
 const dbOnly = process.argv.includes("--db-only");
 if (!dbOnly) {
   await run(["npx", "tsc", "-p", "tsconfig.json", "--noEmit"], "Type-checking server, web and tests");
@@ -54,12 +54,18 @@ const jobs = process.env.TEST_JOBS ?? String(Math.min(4, availableParallelism())
 // measures them again (on PostgreSQL with DATABASE_URL set).
 const timings = `tests/support/test-timings.${process.env.DATABASE_URL ? "postgres" : "pglite"}.json`;
 const parallel = [`--parallel=${jobs}`, "--no-isolate", `--timings=${timings}`];
-// The fault tests (SIGKILL, two servers, a PostgreSQL restart) are a run of their own: npm run test:faults.
+// The fault tests (SIGKILL under load, two servers on one PostgreSQL, a PostgreSQL restart on a
+// cluster of their own) are files of the suite like the others: their waits (a restart, an outbox
+// draining) overlap the other files' work (decision 0095).
 // `--no-matrix` (CI's first pass, on PGlite): the authorization matrix runs on the second pass,
 // on PostgreSQL, only (docs/decisions/0089); `npm test` alone runs it.
 const noMatrix = process.argv.includes("--no-matrix");
 const args = process.argv.slice(2).filter((a) => a !== "--db-only" && a !== "--no-matrix");
-const files = args.some((a) => !a.startsWith("-")) ? [] : dbOnly ? ["tests/api", "tests/process"] : ["tests/unit", "tests/api", "tests/process", "tests/browser"];
+const files = args.some((a) => !a.startsWith("-"))
+  ? []
+  : dbOnly
+    ? ["tests/api", "tests/process", "tests/faults"]
+    : ["tests/unit", "tests/api", "tests/process", "tests/faults", "tests/browser"];
 const ignored = noMatrix ? ["--path-ignore-patterns=**/authorization-matrix-*.test.ts"] : [];
 await run(
   ["bun", "test", "--timeout", "60000", ...parallel, ...ignored, ...args, ...files],
