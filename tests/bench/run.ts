@@ -92,6 +92,16 @@ async function start(env: Record<string, string | undefined>, script?: string) {
   return server;
 }
 
+/** Runs the migrations on a fresh database (what the app does as it starts), for a seed to fill before the app starts. */
+async function migrated(databaseUrl: string) {
+  const database = await openDatabase({ databaseUrl, dataDir: "memory://", poolSize: 1 });
+  try {
+    await database.migrate();
+  } finally {
+    await database.close();
+  }
+}
+
 async function cleanup() {
   for (const p of processes) await p.kill().catch(() => {});
   for (const name of createdDatabases) await admin.unsafe(`drop database if exists ${name} with (force)`).catch(() => {});
@@ -424,9 +434,8 @@ async function loadRuns(webDist: string) {
 
 async function scale(webDist: string) {
   const databaseUrl = await freshDatabase("scale");
-  // Migrate by starting the app once, then seed with the app stopped.
-  const first = await start({ DATABASE_URL: databaseUrl, WEB_DIST: webDist });
-  await first.kill();
+  // Migrate, then seed before the app starts.
+  await migrated(databaseUrl);
   console.error(`Seeding ${MEMBERS.toLocaleString("en-US")} members ...`);
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   const t0 = performance.now();
@@ -500,6 +509,7 @@ async function scale(webDist: string) {
 /** The community at scale (BENCH_ONLY=community): the forum's lists, a topic page and search over BENCH_POSTS posts. */
 async function community(webDist: string) {
   const databaseUrl = await freshDatabase("community");
+  // The forum's categories are made as the app first starts: start it once, then seed with it stopped.
   const first = await start({ DATABASE_URL: databaseUrl, WEB_DIST: webDist });
   await first.kill();
   const posts = Number(process.env.BENCH_POSTS ?? 100_000);
@@ -562,8 +572,7 @@ async function sqlSample(run: () => Promise<unknown>, count = SAMPLES) {
 
 async function portal(webDist: string) {
   const databaseUrl = await freshDatabase("portal");
-  const first = await start({ DATABASE_URL: databaseUrl, WEB_DIST: webDist });
-  await first.kill();
+  await migrated(databaseUrl);
   const today = chicagoToday(new Date());
   console.error(`Seeding ${OWNERS.toLocaleString("en-US")} owners with 10 units each and 24 months of ledger ...`);
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
@@ -809,8 +818,7 @@ async function history(webDist: string) {
  */
 async function books(webDist: string) {
   const databaseUrl = await freshDatabase("books");
-  const first = await start({ DATABASE_URL: databaseUrl, WEB_DIST: webDist });
-  await first.kill();
+  await migrated(databaseUrl);
   const today = chicagoToday(new Date());
   const year = Number(today.slice(0, 4)) - 1;
   console.error(`Seeding ${OWNERS.toLocaleString("en-US")} owners and the 50-property owner ...`);

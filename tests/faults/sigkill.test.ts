@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "../../src/server/db/client.ts";
-import { createTestDatabase } from "../support/database.ts";
+import { createTestDatabase, migratedDataDir } from "../support/database.ts";
 import { spawnServer, type ServerProcess } from "../support/server-process.ts";
 import { expectIntact } from "./integrity.ts";
 import { applyAndSignLoad, newAcknowledged } from "./load.ts";
@@ -21,7 +21,9 @@ describe("a server killed with SIGKILL under load", () => {
   test("every acknowledged application and signature is kept, complete, and nothing is half-written", async () => {
     const database = await createTestDatabase();
     cleanups.push(database.drop);
-    const dataDir = mkdtempSync(join(tmpdir(), "fault-sigkill-"));
+    // On the embedded database a data folder with the schema migrated already: the subject is the
+    // crash and the start after it, not a first start.
+    const dataDir = database.databaseUrl ? mkdtempSync(join(tmpdir(), "fault-sigkill-")) : await migratedDataDir("fault-sigkill-");
     cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
     const env = {
       DATABASE_URL: database.databaseUrl ?? "",

@@ -7,7 +7,7 @@ import journal from "../../drizzle/meta/_journal.json";
 import { openDatabase, queryRows } from "../../src/server/db/client.ts";
 import { adminUsers } from "../../src/server/db/schema.ts";
 import { applicationPayload } from "../support/fixtures.ts";
-import { createTestDatabase } from "../support/database.ts";
+import { createTestDatabase, migratedDataDir } from "../support/database.ts";
 
 // The real server process, as `npm start` runs it: start-up, configuration errors, SIGTERM.
 
@@ -63,7 +63,7 @@ describe("the server process", () => {
   });
 
   test("on the embedded database, SIGTERM closes cleanly and nothing is lost", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "association-data-"));
+    const dataDir = await migratedDataDir("association-data-");
     dirs.push(dataDir);
     const env = { DATA_DIR: dataDir, ADMIN_EMAIL: "owner@association.test", ADMIN_PASSWORD: "a-long-password" };
     const first = await startProcess(env);

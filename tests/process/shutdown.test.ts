@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { applicationPayload } from "../support/fixtures.ts";
-import { createTestDatabase } from "../support/database.ts";
+import { createTestDatabase, migratedDataDir } from "../support/database.ts";
 import { freePort } from "../support/server-process.ts";
 
 // Stopping gracefully (docs/operations.md): on SIGTERM the real server (`npm start`'s entry point)
@@ -18,7 +18,7 @@ afterAll(() => {
 describe("SIGTERM", () => {
   test("a request in flight is answered, a new connection is refused, and the process exits 0", async () => {
     const database = await createTestDatabase();
-    const dataDir = mkdtempSync(join(tmpdir(), "association-shutdown-"));
+    const dataDir = database.databaseUrl ? mkdtempSync(join(tmpdir(), "association-shutdown-")) : await migratedDataDir("association-shutdown-");
     dirs.push(dataDir);
     const port = freePort();
     const url = `http://127.0.0.1:${port}`;

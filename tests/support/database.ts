@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
@@ -69,6 +69,19 @@ function fingerprint(): string {
 }
 
 let snapshot: Promise<Blob> | undefined;
+
+/**
+ * A data folder for a server process on the embedded database, holding the migrated schema
+ * already (the copy above, written to disk): the server starts in about a second instead of
+ * running initdb and every migration. For the process and fault tests whose subject is not a first
+ * start; `lifecycle.test.ts` starts on an empty folder. The caller removes the folder.
+ */
+export async function migratedDataDir(prefix: string): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const database = await openDatabase({ dataDir: dir, snapshot: await pgliteSnapshot() });
+  await database.close();
+  return dir;
+}
 
 /**
  * The migrated PGlite data directory, dumped once per set of migrations into the temp folder and
