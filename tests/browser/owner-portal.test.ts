@@ -138,6 +138,10 @@ describe("who gets in", () => {
     await page.goto(`${ctx.server.url}/portal`);
     await shown(page.getByRole("heading", { name: "Welcome to your owner portal" }));
     expect(await seriousViolations(page)).toEqual([]);
+    // A member's footer leaves out the landing page's sales sections and the staff's sign-in.
+    const footer = page.getByRole("navigation", { name: "Footer" });
+    await shown(footer.getByRole("link", { name: "Member forum" }));
+    for (const name of ["Membership", "Testimonials", "Portal demo", "Admin"]) expect(await footer.getByRole("link", { name, exact: true }).count(), name).toBe(0);
     const property = (
       await api.post("/api/portal/properties", { address: { line1: "3421 S Clarence Ave", city: "Berwyn", zip: "60402" }, property_type: "single_family" })
     ).body;

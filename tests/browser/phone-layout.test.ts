@@ -87,6 +87,14 @@ describe("the owner portal on a phone", () => {
     expect(await page.getByRole("button", { name: /^Sections:/ }).count()).toBe(0);
     await openPortalSection(page, "Rent Roll");
     await page.waitForURL(/\/portal\/rent-roll$/);
+    // The community's pages keep a signed-in member's header: no Portal Login or Apply button, a way out.
+    await page.getByRole("navigation", { name: "Member" }).getByRole("link", { name: "Forum" }).click();
+    await shown(page.getByRole("heading", { name: "Member forum", level: 1 }));
+    const header = page.getByRole("banner");
+    await shown(header.getByRole("button", { name: "Sign Out" }));
+    expect(await header.getByRole("button", { name: "Apply for Membership" }).count()).toBe(0);
+    expect(await header.getByRole("button", { name: "Portal Login" }).count()).toBe(0);
+    expect(await page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "Admin" }).count()).toBe(0);
   });
 });
 

@@ -180,6 +180,11 @@ describe("the tenant portal's pages", () => {
     await tenant.page.goto(`${ctx.server.url}/tenant`);
     await shown(tenant.page.getByText("How to pay"));
     await shown(tenant.page.getByText("Your landlord does not take rent online yet", { exact: false }));
+    // A tenant is not a member: the footer says whom to ask, and offers none of the association's pages for members or staff.
+    await shown(tenant.page.getByText("Questions about your rent, lease or a repair go to your landlord", { exact: false }));
+    const footer = tenant.page.getByRole("navigation", { name: "Footer" });
+    await shown(footer.getByRole("link", { name: "Verify a signed lease" }));
+    expect(await footer.getByRole("link").count()).toBe(1);
     expect(await seriousViolations(tenant.page)).toEqual([]);
     await tenant.page.goto(`${ctx.server.url}/tenant/maintenance/${request.body.id}`);
     await shown(tenant.page.getByRole("heading", { name: "No heat" }));

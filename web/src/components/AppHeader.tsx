@@ -9,7 +9,9 @@ import { SkipLink } from "./chrome.tsx";
  * Login or Apply button: those are the public site's (SiteHeader), for visitors. On a phone it is
  * one row, so the page's first figure is near the top.
  */
-export function AppHeader({ home, title, children }: { home: string; title: ReactNode; children?: ReactNode }) {
+export function AppHeader({ home, title, children, titleIsHeading = true }: { home: string; title: ReactNode; children?: ReactNode; titleIsHeading?: boolean }) {
+  // On a page with a heading of its own (the community's), the area's name is not the page's heading.
+  const Title = titleIsHeading ? "h1" : "p";
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
       <SkipLink />
@@ -18,7 +20,7 @@ export function AppHeader({ home, title, children }: { home: string; title: Reac
           <Link to={home} aria-label={`${ASSOCIATION_NAME}, ${typeof title === "string" ? title : "home"}`} className="shrink-0">
             <img src="/favicon.svg" alt="" width={28} height={28} />
           </Link>
-          <h1 className="truncate text-base font-bold text-slate-900 sm:text-xl">{title}</h1>
+          <Title className="truncate text-base font-bold text-slate-900 sm:text-xl">{title}</Title>
         </div>
         <div className="flex shrink-0 items-center gap-1 sm:gap-2">{children}</div>
       </div>

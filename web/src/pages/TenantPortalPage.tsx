@@ -110,7 +110,7 @@ function TenantLayout({ name, children }: { name: string; children: ReactNode })
           {children}
         </main>
       </div>
-      <SiteFooter />
+      <SiteFooter audience="tenant" />
     </>
   );
 }

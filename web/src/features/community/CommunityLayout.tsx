@@ -1,14 +1,17 @@
 import { useEffect, type ReactNode } from "react";
-import { Link, NavLink } from "react-router-dom";
-import { buttonClass } from "../../components/Button.tsx";
+import { Link, NavLink, useNavigate } from "react-router-dom";
+import { AppHeader } from "../../components/AppHeader.tsx";
+import { Button, buttonClass } from "../../components/Button.tsx";
 import { SiteFooter } from "../../components/SiteFooter.tsx";
 import { SiteHeader } from "../../components/SiteHeader.tsx";
 import { errorMessage, errorStatus } from "../../lib/errors.ts";
 import { useWhoami } from "../../lib/whoami.ts";
 import { trpc } from "../../trpc.ts";
+import { useSignOut } from "../account/useSignOut.ts";
 
-// The frame of every community page: the site header, the member navigation (with the unread
-// notifications count for members), the page, the footer.
+// The frame of every community page: the site header for visitors (the app header, as in the
+// member portal, for a signed-in member), the member navigation (with the unread notifications
+// count for members), the page, the footer.
 
 /** The community's sections, for everyone (the member portal's menu lists them too). */
 export const COMMUNITY_LINKS = [
@@ -73,13 +76,31 @@ export function MemberNav() {
   );
 }
 
+/** A signed-in member's header: no Portal Login or Apply button, a way out. Visitors get the site's. */
+function CommunityHeader() {
+  const who = useWhoami();
+  const navigate = useNavigate();
+  const signOut = useSignOut(() => navigate("/sign-in"));
+  // Until the server says who this is, a plain bar of the headers' height (no header that swaps).
+  if (who.isPending) return <div aria-hidden="true" className="h-[57px] border-b border-slate-200 bg-white" />;
+  if (!who.data?.member) return <SiteHeader />;
+  return (
+    <AppHeader home="/community" title="Member community" titleIsHeading={false}>
+      <Button variant="ghost" className="px-3 text-sm" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+        {signOut.isPending ? "Signing out..." : "Sign Out"}
+      </Button>
+    </AppHeader>
+  );
+}
+
 export function CommunityLayout({ title, intro, actions, children }: { title: string; intro?: ReactNode; actions?: ReactNode; children: ReactNode }) {
+  const who = useWhoami();
   useEffect(() => {
     document.title = `${title} · Illinois Landlord & Property Owners Association`;
   }, [title]);
   return (
     <>
-      <SiteHeader />
+      <CommunityHeader />
       <MemberNav />
       <main id="main" className="min-h-[60vh] bg-slate-50 pb-16">
         <div className="mx-auto max-w-6xl px-4 py-8">
@@ -93,7 +114,7 @@ export function CommunityLayout({ title, intro, actions, children }: { title: st
           <div className="mt-6">{children}</div>
         </div>
       </main>
-      <SiteFooter />
+      <SiteFooter audience={who.data?.member ? "member" : "public"} />
     </>
   );
 }

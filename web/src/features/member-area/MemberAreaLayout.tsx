@@ -114,7 +114,7 @@ export function MemberAreaLayout({ member, ownerTools, children }: { member: Mem
           {children}
         </main>
       </div>
-      <SiteFooter />
+      <SiteFooter audience="member" />
     </>
   );
 }
