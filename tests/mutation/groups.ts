@@ -28,6 +28,8 @@ export const groups: MutationGroup[] = [
       "tests/unit/statement-rules.test.ts",
       "tests/unit/deposit-rules.test.ts",
       "tests/unit/eviction-rules.test.ts",
+      // The late fee's base under each preset (Chicago's and Cook County's ordinances).
+      "tests/unit/late-fee-limits.test.ts",
     ],
   },
   // Deposits, their deadlines and the balance a renewal carries.

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { allocate, balanceOf, type LedgerFact } from "../../src/server/domain/portal/allocation.ts";
+import { allocate, balanceOf, chargeClassOf, isMoney, type LedgerFact } from "../../src/server/domain/portal/allocation.ts";
 import { rentCoverage } from "../../src/server/domain/portal/ledger-rules.ts";
 import { periodOf } from "../../src/shared/calendar.ts";
 
@@ -154,5 +154,122 @@ describe("what is unpaid always adds up to the balance", () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+// Each piece of the allocation stated whole for small ledgers worked by hand: what each payment
+// paid, what each refund took back and from whom, the deposit's moves by day (what its interest
+// is computed on, RLTO 5-12-080(c)), and the day each charge was paid (what decides a late fee).
+describe("what each payment paid and each refund took back", () => {
+  const ids = (entries: LedgerFact[]) => entries.map((e) => e.id);
+
+  test("a refund of money paid ahead takes back credit: the rent it paid stays paid on the day it was paid", () => {
+    const entries = [fact("rent", "2026-01-01", 100_000), fact("payment", "2026-01-02", -150_000), fact("refund", "2026-01-20", 30_000)];
+    const [rent, payment] = ids(entries);
+    const after = allocate(entries, "2026-01-31");
+    expect(after.refunds).toEqual([{ id: entries[2]!.id, date: "2026-01-20", amountCents: 30_000, takenBack: [{ moneyId: payment!, charge: "credit", cents: 30_000 }], owedCents: 0 }]);
+    expect(after.charges.get(rent!)).toMatchObject({ unpaidCents: 0, coveredOn: "2026-01-02" });
+    expect(after.money).toEqual([
+      { id: payment!, kind: "payment", date: "2026-01-02", amountCents: 120_000, receivedCents: 150_000, paid: [{ chargeId: rent!, kind: "rent", charge: "rent", cents: 100_000 }], unusedCents: 20_000 },
+    ]);
+    expect(after.creditCents).toBe(20_000);
+  });
+
+  test("a refund beyond the credit takes the credit, then rent back from the newest payment that paid it", () => {
+    // January's $1,000 paid $600 on the 2nd and $400 on the 3rd, $100 paid ahead; $600 refunded on the 10th:
+    // the $100 of credit, then $400 from the newest payment and $100 from the one before. $500 of rent is unpaid again.
+    const entries = [fact("rent", "2026-01-01", 100_000), fact("payment", "2026-01-02", -60_000), fact("payment", "2026-01-03", -50_000), fact("refund", "2026-01-10", 60_000)];
+    const [rent, first, second, refund] = ids(entries);
+    const after = allocate(entries, "2026-01-31");
+    expect(after.refunds[0]!.takenBack).toEqual([
+      { moneyId: second!, charge: "credit", cents: 10_000 },
+      { moneyId: second!, charge: "rent", cents: 40_000 },
+      { moneyId: first!, charge: "rent", cents: 10_000 },
+    ]);
+    expect(after.refunds[0]).toMatchObject({ id: refund!, owedCents: 0 });
+    expect(after.charges.get(rent!)).toMatchObject({ unpaidCents: 50_000, coveredOn: null });
+    expect(after.money.map((m) => [m.id, m.amountCents, m.unusedCents, m.paid.map((p) => p.cents)])).toEqual([
+      [first!, 50_000, 0, [50_000]],
+      [second!, 0, 0, []],
+    ]);
+    expect(after).toMatchObject({ rentUnpaidCents: 50_000, creditCents: 0, balanceCents: 50_000 });
+  });
+
+  test("a refund of more than was paid is owed back like rent", () => {
+    const entries = [fact("rent", "2026-01-01", 100_000), fact("payment", "2026-01-02", -100_000), fact("refund", "2026-01-05", 120_000)];
+    const [, payment] = ids(entries);
+    const after = allocate(entries, "2026-01-31");
+    expect(after.refunds[0]).toMatchObject({ takenBack: [{ moneyId: payment!, charge: "rent", cents: 100_000 }], owedCents: 20_000 });
+    expect(after.money[0]).toMatchObject({ amountCents: 0, paid: [], unusedCents: 0 });
+    expect(after).toMatchObject({ rentUnpaidCents: 120_000, balanceCents: 120_000 });
+  });
+
+  test("a refund takes back the deposit before rent, and the deposit held falls that day", () => {
+    const entries = [fact("deposit", "2026-07-01", 100_000), fact("rent", "2026-07-01", 100_000), fact("payment", "2026-07-01", -200_000), fact("refund", "2026-07-20", 50_000)];
+    const [deposit, rent, payment] = ids(entries);
+    const after = allocate(entries, "2026-07-31");
+    expect(after.refunds[0]!.takenBack).toEqual([{ moneyId: payment!, charge: "deposit", cents: 50_000 }]);
+    expect(after.charges.get(deposit!)).toMatchObject({ unpaidCents: 50_000, coveredOn: null });
+    expect(after.charges.get(rent!)).toMatchObject({ unpaidCents: 0, coveredOn: "2026-07-01" });
+    expect(after.depositMoves).toEqual([
+      { date: "2026-07-01", cents: 100_000 },
+      { date: "2026-07-20", cents: -50_000 },
+    ]);
+    expect(after).toMatchObject({ depositHeldCents: 50_000, depositUnpaidCents: 50_000, rentUnpaidCents: 0 });
+  });
+
+  test("the deposit's moves by day: paid in parts, part of it applied to rent later, in date order", () => {
+    // $1,000 of deposit: $500 with July's rent on July 1, $500 on July 10; $300 applied to rent on September 5.
+    const entries = [
+      fact("deposit", "2026-07-01", 100_000),
+      fact("rent", "2026-07-01", 100_000),
+      fact("payment", "2026-07-01", -150_000),
+      fact("payment", "2026-07-10", -50_000),
+      fact("deposit_applied", "2026-09-05", -30_000),
+    ];
+    const [deposit, rent, first, second] = ids(entries);
+    const after = allocate(entries, "2026-09-30");
+    expect(after.depositMoves).toEqual([
+      { date: "2026-07-01", cents: 50_000 },
+      { date: "2026-07-10", cents: 50_000 },
+      { date: "2026-09-05", cents: -30_000 },
+    ]);
+    expect(after.depositHeldCents).toBe(70_000);
+    expect(after.money.slice(0, 2).map((m) => [m.id, m.paid])).toEqual([
+      [first!, [{ chargeId: rent!, kind: "rent", charge: "rent", cents: 100_000 }, { chargeId: deposit!, kind: "deposit", charge: "deposit", cents: 50_000 }]],
+      [second!, [{ chargeId: deposit!, kind: "deposit", charge: "deposit", cents: 50_000 }]],
+    ]);
+    expect(after.charges.get(deposit!)!.coveredOn).toBe("2026-07-10");
+  });
+
+  test("rent and a deposit due the same day: money paid ahead pays the rent first", () => {
+    const entries = [fact("payment", "2026-06-25", -100_000), fact("deposit", "2026-07-01", 100_000), fact("rent", "2026-07-01", 100_000)];
+    const [, deposit, rent] = ids(entries);
+    const after = allocate(entries, "2026-07-05");
+    expect(after.charges.get(rent!)).toMatchObject({ unpaidCents: 0, coveredOn: "2026-07-01" });
+    expect(after.charges.get(deposit!)).toMatchObject({ unpaidCents: 100_000, coveredOn: null });
+    expect(after.depositMoves).toEqual([]);
+  });
+
+  test("rent not yet due does not take a payment before the deposit due now", () => {
+    const entries = [fact("deposit", "2026-07-01", 100_000), fact("rent", "2026-07-01", 100_000), fact("rent", "2026-08-01", 100_000), fact("payment", "2026-07-01", -200_000)];
+    const after = allocate(entries, "2026-08-15");
+    expect(after).toMatchObject({ rentUnpaidCents: 100_000, depositUnpaidCents: 0, depositHeldCents: 100_000 });
+  });
+
+  test("what is a charge and what is money: zero amounts are neither, a negative charge is not a charge, a positive payment is not money", () => {
+    expect(chargeClassOf({ kind: "rent", amountCents: 0 })).toBe("rent");
+    expect(chargeClassOf({ kind: "rent", amountCents: -100 })).toBeNull();
+    for (const kind of ["fee", "late_fee", "deposit"] as const) expect(chargeClassOf({ kind, amountCents: 0 }), kind).toBeNull();
+    expect(chargeClassOf({ kind: "late_fee", amountCents: 2_500 })).toBe("fee");
+    expect(chargeClassOf({ kind: "opening_balance", amountCents: 100 })).toBe("rent");
+    for (const kind of ["payment", "credit", "deposit_applied", "opening_balance", "balance_carried"] as const) {
+      expect(isMoney({ kind, amountCents: -100 }), kind).toBe(true);
+      expect(isMoney({ kind, amountCents: 0 }), `${kind} of nothing`).toBe(false);
+    }
+    expect(isMoney({ kind: "payment", amountCents: 5_000 })).toBe(false);
+    for (const kind of ["rent", "fee", "late_fee", "deposit", "refund"] as const) expect(isMoney({ kind, amountCents: -100 }), kind).toBe(false);
+    // A refund of nothing takes nothing back and is not listed.
+    expect(allocate([fact("rent", "2026-01-01", 100_000), fact("payment", "2026-01-02", -100_000), fact("refund", "2026-01-05", 0)], "2026-01-31").refunds).toEqual([]);
   });
 });

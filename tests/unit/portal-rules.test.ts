@@ -354,7 +354,32 @@ describe("late fees", () => {
   });
 });
 
+describe("late fees of a month with two rent charges, and rent coverage", () => {
+  test("a month whose rent is charged in two parts is late when the second part is: its fee waits for all of the month's rent", () => {
+    // March's $1,000 due March 1 and paid March 2; $200 more of March's rent charged March 15 and never paid.
+    // Fixed $50 after 5 grace days: the second part is late from March 21 (March 15 + 5 days of grace + 1).
+    const entries = [rent("2026-03-01", 100_000), payment("2026-03-02", 100_000), rent("2026-03-15", 20_000)];
+    expect(assessLateFee(policy({}), 120_000, "2026-03", entries, "2026-03-20")).toBeNull();
+    expect(assessLateFee(policy({}), 120_000, "2026-03", entries, "2026-03-31")).toMatchObject({ amountCents: 5_000, firstLateDay: "2026-03-21", coveredOn: null, daysLate: 11 });
+    // Paid within the second part's grace: no fee for March.
+    expect(assessLateFee(policy({}), 120_000, "2026-03", [...entries, payment("2026-03-18", 20_000)], "2026-03-31")).toBeNull();
+  });
+
+  test("rent coverage answers for rent charges only", () => {
+    const entries = [fact("deposit", "2026-03-01", 100_000), rent("2026-03-01", 100_000), fact("fee", "2026-03-03", 2_500), payment("2026-03-02", 202_500)];
+    expect([...rentCoverage(entries, "2026-03-31").keys()]).toEqual([entries[1]!.id]);
+  });
+});
+
 describe("the ledger", () => {
+  test("the rent roll's month: an opening balance or a balance carried from the earlier term is owed from before, not due in its month", () => {
+    // Books that begin October 1 with $650 owed from before; October's $1,000 paid in full.
+    const opening = [fact("opening_balance", "2026-10-01", 65_000), rent("2026-10-01", 100_000), payment("2026-10-05", 100_000)];
+    expect(monthStanding(opening, "2026-10")).toEqual({ dueCents: 100_000, paidCents: 100_000, balanceCents: 65_000, status: "partial" });
+    const carried = [fact("balance_carried", "2027-09-01", 30_000), rent("2027-09-01", 100_000)];
+    expect(monthStanding(carried, "2027-09")).toEqual({ dueCents: 100_000, paidCents: 0, balanceCents: 130_000, status: "unpaid" });
+  });
+
   test("the rent roll's month: due, paid, balance at month end, and its status", () => {
     const entries = [rent("2026-02-01", 100_000), payment("2026-02-03", 100_000), rent("2026-03-01", 100_000), payment("2026-03-05", 40_000)];
     expect(monthStanding(entries, "2026-02")).toEqual({ dueCents: 100_000, paidCents: 100_000, balanceCents: 0, status: "paid" });
