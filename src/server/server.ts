@@ -1,7 +1,7 @@
 import { seedDepositInterestRates } from "./domain/portal/deposits.ts";
 import { resolve } from "node:path";
 import type { Config } from "./config.ts";
-import { openDatabase } from "./db/client.ts";
+import { openDatabase, type Database } from "./db/client.ts";
 import { ensureFirstAdmin } from "./domain/admins.ts";
 import { startBillingWorker } from "./domain/billing-worker.ts";
 import { seedDocuments } from "./domain/documents.ts";
@@ -58,6 +58,8 @@ export interface StartOptions {
   poolSize?: number;
   /** PGlite only: start from this dump of a migrated data directory (tests; see openDatabase). */
   snapshot?: Blob;
+  /** A database opened already, used instead of opening one from the configuration (tests: decision 0096). */
+  database?: Database;
   /** Make and keep the live demo's sample books (default true; tests that do not show the demo leave them out). */
   sampleBooks?: boolean;
 }
@@ -65,7 +67,8 @@ export interface StartOptions {
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config);
   const log = options.log ?? ((line: string) => logger.info(line));
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: options.poolSize, snapshot: options.snapshot });
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: options.poolSize, snapshot: options.snapshot }));
   const services = createServices(config, database, options.now, { log: logger, metrics: createMetrics(database, { processMetrics: true }) });
   try {
     await prepareDatabase(services, log);

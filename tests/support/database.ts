@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
-import { openDatabase } from "../../src/server/db/client.ts";
+import { openDatabase, type Database } from "../../src/server/db/client.ts";
 
 export interface TestDatabase {
   databaseUrl?: string;
@@ -22,7 +22,9 @@ export interface TestDatabase {
  * (decision 0092): on PGlite a dump of the migrated data directory, on PostgreSQL a template
  * database. An empty PGlite runs initdb in WebAssembly, about 5 s of a core for every file that
  * starts an app; a copy loads in about 1.5 s. The migrations still run at start-up and find
- * nothing to do. Tests of start-up itself (the process and fault tests) keep empty databases.
+ * nothing to do. On PGlite a worker keeps the copy from file to file (`migratedPglite`, decision
+ * 0096). The test of a first start keeps an empty database; the other process and fault tests
+ * start their server on a data folder written from the copy (`migratedDataDir`).
  */
 export async function createTestDatabase(options: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
@@ -69,6 +71,68 @@ function fingerprint(): string {
 }
 
 let snapshot: Promise<Blob> | undefined;
+
+/** The worker's embedded database, kept from one test file to the next (decision 0096). */
+let kept: { database: Database; client: PGlite; reset: string; shape: string; busy: boolean } | undefined;
+
+/** The schema's objects, counted: a test that created a table, function or trigger and left it changes this. */
+const SHAPE = `select concat_ws(' ',
+  (select count(*) from pg_tables where schemaname = 'public'),
+  (select count(*) from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public'),
+  (select count(*) from pg_trigger where not tgisinternal),
+  (select count(*) from pg_indexes where schemaname = 'public')) as shape`;
+
+/**
+ * The migrated embedded database of a test file (PGlite, in memory). Loading the migrated copy
+ * costs a test file one to three seconds of a core (the copy unpacked, PostgreSQL started in
+ * WebAssembly); a worker runs many files one after another, so it keeps one instance and empties
+ * it for the next file instead: every table of the app truncated (the migrated copy has no rows in
+ * them), every sequence restarted, the session's advisory locks, listeners and settings released.
+ * What the app makes as it starts (the first administrator, the forum's categories) it makes again
+ * on the emptied database. A file that asks for a second database while it holds the first (two
+ * apps at once) gets an instance of its own, and so does the file after one that left a table,
+ * function, trigger or index of its own behind. `close()` hands the database back.
+ */
+export async function migratedPglite(): Promise<Database> {
+  if (kept && !kept.busy) {
+    // A file that changed the schema and failed before undoing it: the next file gets a new copy.
+    if ((await kept.client.query<{ shape: string }>(SHAPE)).rows[0]!.shape === kept.shape) {
+      await kept.client.exec(kept.reset);
+      kept.busy = true;
+      return handBack(kept);
+    }
+    await kept.database.close();
+    kept = undefined;
+  }
+  const database = await openDatabase({ dataDir: "memory://", snapshot: await pgliteSnapshot() });
+  if (kept) return database;
+  const client = (database.db as unknown as { $client: PGlite }).$client;
+  const tables = (await client.query<{ name: string; rows: number }>(
+    "select format('%I.%I', schemaname, tablename) as name, (xpath('/row/n/text()', query_to_xml(format('select count(*) as n from %I.%I', schemaname, tablename), false, true, '')))[1]::text::int as rows from pg_tables where schemaname = 'public' order by 1",
+  )).rows;
+  // A copy that holds rows (a migration that seeds data) cannot be restored by emptying: no reuse then.
+  if (tables.some((t) => t.rows > 0)) return database;
+  const sequences = (await client.query<{ name: string }>("select format('%I.%I', schemaname, sequencename) as name from pg_sequences where schemaname = 'public'")).rows;
+  const reset = [
+    "select pg_advisory_unlock_all()",
+    "unlisten *",
+    "reset all",
+    `truncate ${tables.map((t) => t.name).join(", ")} restart identity cascade`,
+    ...sequences.map((q) => `alter sequence ${q.name} restart`),
+  ].join(";\n");
+  const shape = (await client.query<{ shape: string }>(SHAPE)).rows[0]!.shape;
+  kept = { database, client, reset, shape, busy: true };
+  return handBack(kept);
+}
+
+function handBack(entry: NonNullable<typeof kept>): Database {
+  return {
+    ...entry.database,
+    close: async () => {
+      entry.busy = false;
+    },
+  };
+}
 
 /**
  * A data folder for a server process on the embedded database, holding the migrated schema

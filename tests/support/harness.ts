@@ -7,7 +7,7 @@ import type { Lifecycle } from "../../src/server/http/observe.ts";
 import type { Logger } from "../../src/server/log.ts";
 import { prepareDatabase, startServer, type RunningServer } from "../../src/server/server.ts";
 import { createServices, type Services } from "../../src/server/services.ts";
-import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { createTestDatabase, migratedPglite, type TestDatabase } from "./database.ts";
 
 /** The built web app the browser tests serve; WEB_DIST points elsewhere when several builds run at once. */
 export const WEB_DIST = process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : resolve(import.meta.dir, "../../web/dist");
@@ -75,7 +75,9 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase({ migrated: true });
   const config = testConfig({ DATABASE_URL: database.databaseUrl, DATA_DIR: database.dataDir, ...env });
-  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 4, snapshot: snapshotFor(config, database) });
+  const db = snapshotFor(config, database)
+    ? await migratedPglite()
+    : await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 4, snapshot: snapshotFor(config, database) });
   const clock = testClock();
   const services = createServices(config, db, clock.now, { log: options.log });
   await prepareDatabase(services, () => {});
@@ -112,7 +114,7 @@ export async function startTestServer(env: Record<string, string | undefined> = 
     now: clock.now,
     poolSize: 4,
     sampleBooks: options.sampleBooks ?? false,
-    snapshot: snapshotFor(config, database),
+    ...(snapshotFor(config, database) ? { database: await migratedPglite() } : {}),
   });
   // PUBLIC_URL must match the real port for links and the origin check.
   (server.services.config as { PUBLIC_URL: string }).PUBLIC_URL = server.url;
