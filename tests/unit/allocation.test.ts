@@ -193,6 +193,63 @@ describe("what each payment paid and each refund took back", () => {
       [second!, 0, 0, []],
     ]);
     expect(after).toMatchObject({ rentUnpaidCents: 50_000, creditCents: 0, balanceCents: 50_000 });
+    // Rent taken back is no move of the deposit.
+    expect(after.depositMoves).toEqual([]);
+  });
+
+  test("a refund takes back only what it refunds: from the newest payment of a charge paid in three, none from the older two", () => {
+    const entries = [fact("rent", "2026-01-01", 100_000), fact("payment", "2026-01-02", -40_000), fact("payment", "2026-01-03", -30_000), fact("payment", "2026-01-04", -30_000), fact("refund", "2026-01-10", 20_000)];
+    const [, , , third] = ids(entries);
+    expect(allocate(entries, "2026-01-31").refunds[0]!.takenBack).toEqual([{ moneyId: third!, charge: "rent", cents: 20_000 }]);
+  });
+
+  test("a refund of more than the newest rent takes all of it, then from the month before, from the one payment that paid both", () => {
+    const entries = [fact("rent", "2026-01-01", 100_000), fact("rent", "2026-02-01", 100_000), fact("payment", "2026-02-02", -200_000), fact("refund", "2026-02-10", 150_000)];
+    const [january, february, payment] = ids(entries);
+    const after = allocate(entries, "2026-02-28");
+    expect(after.refunds[0]!.takenBack).toEqual([
+      { moneyId: payment!, charge: "rent", cents: 100_000 },
+      { moneyId: payment!, charge: "rent", cents: 50_000 },
+    ]);
+    expect(after.money[0]!.paid).toEqual([{ chargeId: january!, kind: "rent", charge: "rent", cents: 50_000 }]);
+    expect(after.charges.get(february!)).toMatchObject({ unpaidCents: 100_000, coveredOn: null });
+  });
+
+  test("a deposit refunded is taken from the deposit's part of a payment, not from the rent the same payment paid after it", () => {
+    // $2,000 on July 1 pays the $1,000 deposit due then and, as credit, August's rent on August 1.
+    const entries = [fact("deposit", "2026-07-01", 100_000), fact("payment", "2026-07-01", -200_000), fact("rent", "2026-08-01", 100_000), fact("refund", "2026-08-05", 50_000)];
+    const [deposit, payment, august] = ids(entries);
+    const after = allocate(entries, "2026-08-10");
+    expect(after.refunds[0]!.takenBack).toEqual([{ moneyId: payment!, charge: "deposit", cents: 50_000 }]);
+    expect(after.money[0]!.paid).toEqual([
+      { chargeId: deposit!, kind: "deposit", charge: "deposit", cents: 50_000 },
+      { chargeId: august!, kind: "rent", charge: "rent", cents: 100_000 },
+    ]);
+    expect(after.charges.get(august!)).toMatchObject({ unpaidCents: 0, coveredOn: "2026-08-01" });
+  });
+
+  test("two refunds of credit: the second takes what the first left, and lists nothing taken from money with none left", () => {
+    const entries = [fact("rent", "2026-01-01", 100_000), fact("payment", "2026-01-02", -100_000), fact("payment", "2026-01-03", -30_000), fact("refund", "2026-01-05", 30_000), fact("refund", "2026-01-06", 10_000)];
+    const [rent, first, second] = ids(entries);
+    const after = allocate(entries, "2026-01-31");
+    expect(after.refunds.map((r) => r.takenBack)).toEqual([[{ moneyId: second!, charge: "credit", cents: 30_000 }], [{ moneyId: first!, charge: "rent", cents: 10_000 }]]);
+    expect(after.charges.get(rent!)).toMatchObject({ unpaidCents: 10_000, coveredOn: null });
+  });
+
+  test("a refund of more than was paid leaves a month of free rent paid", () => {
+    const entries = [fact("rent", "2026-01-01", 0), fact("rent", "2026-02-01", 100_000), fact("payment", "2026-02-01", -100_000), fact("refund", "2026-02-10", 150_000)];
+    const [free] = ids(entries);
+    const after = allocate(entries, "2026-02-28");
+    expect(after.charges.get(free!)).toMatchObject({ unpaidCents: 0, coveredOn: "2026-01-01" });
+    expect(after.refunds[0]!.owedCents).toBe(50_000);
+  });
+
+  test("money paid ahead pays a deposit due before the rent, on the deposit's day", () => {
+    const entries = [fact("payment", "2026-06-25", -100_000), fact("deposit", "2026-07-01", 100_000), fact("rent", "2026-07-15", 100_000)];
+    const [, deposit, rent] = ids(entries);
+    const after = allocate(entries, "2026-07-20");
+    expect(after.charges.get(deposit!)).toMatchObject({ unpaidCents: 0, coveredOn: "2026-07-01" });
+    expect(after.charges.get(rent!)).toMatchObject({ unpaidCents: 100_000, coveredOn: null });
   });
 
   test("a refund of more than was paid is owed back like rent", () => {
