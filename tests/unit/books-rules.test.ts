@@ -502,3 +502,37 @@ describe("the cash basis at its edges (what money in and out is, IRS Publication
     ]);
   });
 });
+
+describe("the cash basis, month by month", () => {
+  test("each month's money is counted once, in the month it came in (IRS Publication 527: rent is income when received)", () => {
+    const entries = [fact("rent", "2026-01-01", 100_000), fact("payment", "2026-01-02", -100_000), fact("rent", "2026-02-01", 100_000), fact("payment", "2026-02-03", -100_000)];
+    expect(cashReceipts(entries)).toEqual([
+      { date: "2026-01-02", category: "rent", amountCents: 100_000, entryId: entries[1]!.id },
+      { date: "2026-02-03", category: "rent", amountCents: 100_000, entryId: entries[3]!.id },
+    ]);
+  });
+
+  test("money paid before the tenancy counts in its own month under what it paid on the first day, and the first day's money in the first month only", () => {
+    // $2,000 on June 25 pays July's rent and the deposit ahead (the deposit is never income); $500 more on July 1 is rent paid ahead.
+    const entries = [fact("deposit", "2026-07-01", 100_000), fact("rent", "2026-07-01", 100_000), fact("payment", "2026-06-25", -200_000), fact("payment", "2026-07-01", -50_000)];
+    const [, , ahead, first] = entries.map((e) => e.id);
+    expect(cashReceipts(entries)).toEqual([
+      { date: "2026-06-25", category: "rent", amountCents: 100_000, entryId: ahead },
+      { date: "2026-06-25", category: "deposit", amountCents: 100_000, entryId: ahead },
+      { date: "2026-07-01", category: "rent", amountCents: 50_000, entryId: first },
+    ]);
+  });
+
+  test("the receipts come in date order: a refund of credit after a payment of the same month, before a later payment", () => {
+    // $1,500 on January 2 pays January's $1,000 and leaves $500 ahead; $300 of it refunded on the 5th; $200 more on the 20th.
+    const entries = [fact("rent", "2026-01-01", 100_000), fact("payment", "2026-01-02", -150_000), fact("refund", "2026-01-05", 30_000), fact("payment", "2026-01-20", -20_000)];
+    const [, first, refund, second] = entries.map((e) => e.id);
+    expect(cashReceipts(entries)).toEqual([
+      { date: "2026-01-02", category: "rent", amountCents: 100_000, entryId: first },
+      { date: "2026-01-02", category: "rent", amountCents: 20_000, entryId: first },
+      { date: "2026-01-02", category: "rent", amountCents: 30_000, entryId: first },
+      { date: "2026-01-05", category: "rent", amountCents: -30_000, entryId: refund },
+      { date: "2026-01-20", category: "rent", amountCents: 20_000, entryId: second },
+    ]);
+  });
+});
