@@ -3,8 +3,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, writeFi
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import postgres from "postgres";
 import { openDatabase, type Database } from "../../src/server/db/client.ts";
+import * as schema from "../../src/server/db/schema.ts";
 
 export interface TestDatabase {
   databaseUrl?: string;
@@ -126,8 +128,13 @@ export async function migratedPglite(): Promise<Database> {
 }
 
 function handBack(entry: NonNullable<typeof kept>): Database {
+  // A handle of its own over the same connection: what the app keeps per database handle (the
+  // admin's figures cached for 30 seconds) starts empty for each file, as on a new database.
+  const db = drizzlePglite(entry.client, { schema }) as unknown as Database["db"];
   return {
     ...entry.database,
+    db,
+    dedicatedRunner: () => async (query) => ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows,
     close: async () => {
       entry.busy = false;
     },

@@ -517,9 +517,9 @@ describe("the cash basis, month by month", () => {
     const entries = [fact("deposit", "2026-07-01", 100_000), fact("rent", "2026-07-01", 100_000), fact("payment", "2026-06-25", -200_000), fact("payment", "2026-07-01", -50_000)];
     const [, , ahead, first] = entries.map((e) => e.id);
     expect(cashReceipts(entries)).toEqual([
-      { date: "2026-06-25", category: "rent", amountCents: 100_000, entryId: ahead },
-      { date: "2026-06-25", category: "deposit", amountCents: 100_000, entryId: ahead },
-      { date: "2026-07-01", category: "rent", amountCents: 50_000, entryId: first },
+      { date: "2026-06-25", category: "rent", amountCents: 100_000, entryId: ahead! },
+      { date: "2026-06-25", category: "deposit", amountCents: 100_000, entryId: ahead! },
+      { date: "2026-07-01", category: "rent", amountCents: 50_000, entryId: first! },
     ]);
   });
 
@@ -528,11 +528,11 @@ describe("the cash basis, month by month", () => {
     const entries = [fact("rent", "2026-01-01", 100_000), fact("payment", "2026-01-02", -150_000), fact("refund", "2026-01-05", 30_000), fact("payment", "2026-01-20", -20_000)];
     const [, first, refund, second] = entries.map((e) => e.id);
     expect(cashReceipts(entries)).toEqual([
-      { date: "2026-01-02", category: "rent", amountCents: 100_000, entryId: first },
-      { date: "2026-01-02", category: "rent", amountCents: 20_000, entryId: first },
-      { date: "2026-01-02", category: "rent", amountCents: 30_000, entryId: first },
-      { date: "2026-01-05", category: "rent", amountCents: -30_000, entryId: refund },
-      { date: "2026-01-20", category: "rent", amountCents: 20_000, entryId: second },
+      { date: "2026-01-02", category: "rent", amountCents: 100_000, entryId: first! },
+      { date: "2026-01-02", category: "rent", amountCents: 20_000, entryId: first! },
+      { date: "2026-01-02", category: "rent", amountCents: 30_000, entryId: first! },
+      { date: "2026-01-05", category: "rent", amountCents: -30_000, entryId: refund! },
+      { date: "2026-01-20", category: "rent", amountCents: 20_000, entryId: second! },
     ]);
   });
 });
