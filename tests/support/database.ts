@@ -3,10 +3,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, writeFi
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import postgres from "postgres";
-import { openDatabase, type Database } from "../../src/server/db/client.ts";
-import * as schema from "../../src/server/db/schema.ts";
+import { openDatabase, pgliteDatabase, type Database } from "../../src/server/db/client.ts";
 
 export interface TestDatabase {
   databaseUrl?: string;
@@ -130,11 +128,8 @@ export async function migratedPglite(): Promise<Database> {
 function handBack(entry: NonNullable<typeof kept>): Database {
   // A handle of its own over the same connection: what the app keeps per database handle (the
   // admin's figures cached for 30 seconds) starts empty for each file, as on a new database.
-  const db = drizzlePglite(entry.client, { schema }) as unknown as Database["db"];
   return {
-    ...entry.database,
-    db,
-    dedicatedRunner: () => async (query) => ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows,
+    ...pgliteDatabase(entry.client),
     close: async () => {
       entry.busy = false;
     },

@@ -75,9 +75,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase({ migrated: true });
   const config = testConfig({ DATABASE_URL: database.databaseUrl, DATA_DIR: database.dataDir, ...env });
-  const db = snapshotFor(config, database)
-    ? await migratedPglite()
-    : await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 4, snapshot: snapshotFor(config, database) });
+  const db = snapshotFor(config, database) ? await migratedPglite() : await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 4 });
   const clock = testClock();
   const services = createServices(config, db, clock.now, { log: options.log });
   await prepareDatabase(services, () => {});

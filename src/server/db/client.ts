@@ -224,6 +224,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const dataDir = options.dataDir === "memory://" ? undefined : resolve(options.dataDir, "pglite");
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(options.snapshot ? { loadDataDir: options.snapshot } : {}), extensions: { pg_trgm } });
+  return pgliteDatabase(client);
+}
+
+/** The database handle over an open PGlite (the tests' kept instance takes a new one per file: decision 0096). */
+export function pgliteDatabase(client: PGlite): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
