@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { publicConfig } from "../../src/server/config.ts";
 import { createApp } from "../../src/server/http/app.ts";
+import { TENANT_HOME_DATA_PRELOAD } from "../../src/server/http/web.ts";
 import { createTestApp, WEB_DIST, type TestApp } from "../support/harness.ts";
 
 // The server writes its public configuration into every page it serves, so the landing page
@@ -58,7 +61,7 @@ describe("pages carry the public configuration", () => {
 describe("the tenant's section has a shell of its own (web/prerender-plugin.ts APP_SHELLS)", () => {
   test("/tenant and its pages arrive saying they load, with the portal's chunks and the data layer preloaded; other sections do not", async () => {
     const site = createApp(t.services, { webDist: WEB_DIST });
-    const chunk = (html: string, name: string) => new RegExp(`<link rel="modulepreload" crossorigin href="/assets/${name}-[\\w-]+\\.js"`).test(html);
+    const chunk = (html: string, name: string) => new RegExp(`<link rel="modulepreload"[^>]* href="/assets/${name}-[\\w-]+\\.js"`).test(html);
     for (const path of ["/tenant", "/tenant/", "/tenant/maintenance", "/tenant/link"]) {
       const res = await site.request(path);
       expect(res.status, path).toBe(200);
@@ -69,11 +72,42 @@ describe("the tenant's section has a shell of its own (web/prerender-plugin.ts A
       // The stylesheet is in the page: the first paint waits for no second request.
       expect(html, path).toMatch(/<style data-href="\/assets\/index-[\w-]+\.css">/);
       expect(writtenConfig(html), path).toEqual(publicConfig(t.services.config));
+      // Its first paint needs no script: every script and preload says so (decision 0097).
+      const scripts = html.match(/<(script|link rel="modulepreload")\s[^>]*>/g) ?? [];
+      expect(scripts.length, path).toBeGreaterThan(10);
+      for (const tag of scripts) expect(tag, path).toContain('fetchpriority="low"');
     }
+    // A browser with a tenant session gets the home's data preloaded with the page; nobody else does.
+    const withSession = { headers: { cookie: "lpa_tenant=any-token" } };
+    for (const path of ["/tenant", "/tenant/"]) {
+      expect(await (await site.request(path, withSession)).text(), path).toContain(TENANT_HOME_DATA_PRELOAD);
+      expect(await (await site.request(path)).text(), path).not.toContain('as="fetch"');
+    }
+    for (const path of ["/tenant/maintenance", "/portal", "/"]) expect(await (await site.request(path, withSession)).text(), path).not.toContain('as="fetch"');
     for (const path of ["/portal", "/tenants", "/admin"]) {
       const html = await (await site.request(path)).text();
       expect(html, path).not.toContain("Loading your tenant portal");
       expect(chunk(html, "TenantPortalPage"), path).toBe(false);
     }
+  });
+});
+
+describe("a shell preloads every chunk its first screen imports, all the way down", () => {
+  test("no chunk the tenant's home imports waits for the chunk that imports it to arrive and run", async () => {
+    const site = createApp(t.services, { webDist: WEB_DIST });
+    const html = await (await site.request("/tenant")).text();
+    const fetched = new Set([...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]* (?:src|href)="\/assets\/([\w.-]+\.js)"/g)].map((m) => m[1]!));
+    expect(fetched.size).toBeGreaterThan(10);
+    // The static imports of each fetched chunk (Vite writes them as `import{...}from"./x.js"`
+    // or `import"./x.js"`); dynamic ones load when used.
+    const missing: string[] = [];
+    for (const file of fetched) {
+      const code = readFileSync(join(WEB_DIST, "assets", file), "utf8");
+      for (const [, imported] of code.matchAll(/import(?:[\w\s{},$*]*from)?"\.\/([\w.-]+\.js)"/g)) {
+        if (!fetched.has(imported!)) missing.push(`${file} imports ${imported}`);
+      }
+    }
+    expect(missing).toEqual([]);
+    for (const name of ["TenantHome", "calendar"]) expect([...fetched].some((f) => f.startsWith(`${name}-`)), name).toBe(true);
   });
 });

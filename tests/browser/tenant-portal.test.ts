@@ -165,6 +165,10 @@ describe("the tenant portal's pages", () => {
     await visitor.page.goto(`${ctx.server.url}/tenant/leases/00000000-0000-4000-8000-000000000000`);
     await shown(visitor.page.getByRole("heading", { name: "Tenant Portal" }));
     expect(await seriousViolations(visitor.page)).toEqual([]);
+    // At /tenant itself the home's figures are asked for with the session; signed out, the sign-in shows all the same.
+    await visitor.page.goto(`${ctx.server.url}/tenant`);
+    await shown(visitor.page.getByRole("button", { name: "Email Me a Sign-In Link" }));
+    expect(visitor.errors).toEqual([]);
     await visitor.context.close();
 
     const email = `tia.${Date.now()}@tenants.example.net`;
@@ -177,8 +181,15 @@ describe("the tenant portal's pages", () => {
     const request = await tenantApi.post("/api/tenant/maintenance", { lease_id: leaseId, title: "No heat", description: "Radiators cold", category: "hvac", priority: "emergency" });
 
     const tenant = await browserFor({ name: "lpa_tenant", value: tenantApi.cookies.get("lpa_tenant")! }, { width: 1280, height: 900 }, true);
+    const asked: string[] = [];
+    tenant.page.on("request", (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith("/trpc/")) asked.push(url.pathname.slice("/trpc/".length));
+    });
     await tenant.page.goto(`${ctx.server.url}/tenant`);
     await shown(tenant.page.getByText("How to pay"));
+    // One round trip, not three after one another: who is signed in, the leases, and the leases to sign.
+    expect(asked).toEqual(["public.tenantAuth.session,tenant.me,tenant.leaseSigning.list"]);
     await shown(tenant.page.getByText("Your landlord does not take rent online yet", { exact: false }));
     // A tenant is not a member: the footer says whom to ask, and offers none of the association's pages for members or staff.
     await shown(tenant.page.getByText("Questions about your rent, lease or a repair go to your landlord", { exact: false }));

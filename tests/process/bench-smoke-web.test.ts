@@ -25,7 +25,7 @@ test.skipIf(!process.env.DATABASE_URL)(
       expect(code, `${stdout.slice(-2000)}\n${stderr.slice(-4000)}`).toBe(0);
       const figures = JSON.parse(readFileSync(out, "utf8"));
       // Each figure was measured (a number), whatever it is on a loaded machine.
-      for (const value of [figures.jsGzipKb, figures.fcpMs, figures.lighthouse.performance, figures.lighthouse.accessibility, figures.tenantHome.performance, figures.tenantHome.accessibility]) {
+      for (const value of [figures.jsGzipKb, figures.fcpMs, figures.lighthouse.performance, figures.lighthouse.accessibility, figures.tenantHome.performance, figures.tenantHome.accessibility, figures.tenantHome.throttled.balanceShownMs]) {
         expect(typeof value).toBe("number");
         expect(Number.isFinite(value)).toBe(true);
       }

@@ -2,10 +2,11 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, normalize, sep } from "node:path";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
+import { getCookie } from "hono/cookie";
 import { isPageRoute } from "../../shared/routes.ts";
 import { SITE_CONFIG_META } from "../../shared/site-config.ts";
 import { publicConfig, type Config } from "../config.ts";
-import type { AppEnv } from "./auth.ts";
+import { COOKIE_NAMES, type AppEnv } from "./auth.ts";
 
 const escapeAttr = (v: string) => v.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
@@ -76,6 +77,17 @@ export function oneHost(config: Config): MiddlewareHandler<AppEnv> {
   };
 }
 
+/**
+ * What the tenant's home asks the server for as it starts: who is signed in, the leases and the
+ * leases to sign, in one batch (web/src/pages/TenantPortalPage.tsx). A browser that holds a tenant
+ * session gets it preloaded with the page, so the figures come down beside the scripts instead
+ * of after them; the app's own request for exactly this address then takes the preloaded answer
+ * (tests/browser/tenant-portal.test.ts counts one request). The data stays out of the HTML: the
+ * browser asks with its own cookie, and the answer is as private as any other.
+ */
+export const TENANT_HOME_DATA_PRELOAD =
+  '<link rel="preload" as="fetch" crossorigin href="/trpc/public.tenantAuth.session,tenant.me,tenant.leaseSigning.list?batch=1&amp;input=%7B%7D" />';
+
 /** Sections with a shell of their own (web/prerender-plugin.ts, APP_SHELLS): their chunks preloaded. */
 const APP_SHELLS = [{ prefix: "/tenant", file: "tenant.html" }] as const;
 
@@ -132,7 +144,10 @@ export function webRoutes(dist: string, config: Config, pageNotice?: PageNotice)
     const prerendered = page ? fileFor(path === "/" ? "/index.html" : `${path.replace(/\/+$/, "")}/index.html`) : null;
     const section = page && !prerendered ? APP_SHELLS.find((s) => path === s.prefix || path.startsWith(`${s.prefix}/`)) : undefined;
     const sectionShell = section ? fileFor(`/${section.file}`) : null;
-    const html = pageHtml(prerendered ?? sectionShell ?? shell);
+    let html = pageHtml(prerendered ?? sectionShell ?? shell);
+    if (sectionShell && (path === "/tenant" || path === "/tenant/") && getCookie(c, COOKIE_NAMES.tenant)) {
+      html = html.replace("</head>", `  ${TENANT_HOME_DATA_PRELOAD}\n  </head>`);
+    }
     const notice = page && pageNotice ? await pageNotice(c) : null;
     return new Response(notice ? html.replace(/<body([^>]*)>/, `<body$1>${notice}`) : html, {
       status: page ? 200 : 404,

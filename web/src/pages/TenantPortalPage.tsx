@@ -38,10 +38,19 @@ export default function TenantPortalPage() {
 
 function SignedIn() {
   const session = trpc.public.tenantAuth.session.useQuery(undefined, { retry: false });
+  const utils = trpc.useUtils();
   const atHome = useMatch("/tenant") !== null;
   useEffect(() => {
-    if (atHome) void home();
-  }, [atHome]);
+    if (!atHome) return;
+    void home();
+    // The home's figures are asked for with the session, in the same batched request, instead
+    // of one round trip after another (session, then leases, then leases to sign): on a phone's
+    // slow network each trip is a visible wait. Signed out, they answer 401 and the sign-in shows.
+    // The server preloads this very batch with the page for a browser holding a tenant session
+    // (TENANT_HOME_DATA_PRELOAD, src/server/http/web.ts): a change here changes its address.
+    void utils.tenant.me.prefetch();
+    void utils.tenant.leaseSigning.list.prefetch();
+  }, [atHome, utils]);
   if (session.isPending) return <PageLoading label="Loading your tenant portal..." />;
   if (!session.data) return <TenantSignIn />;
   return (

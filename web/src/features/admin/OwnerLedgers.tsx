@@ -2,7 +2,8 @@ import { useState } from "react";
 import { formatCents, ledgerEntryWords } from "@shared/portal.ts";
 import { Button } from "../../components/Button.tsx";
 import { trpc } from "../../trpc.ts";
-import { day, PortalDialog } from "../portal/owner/ui.tsx";
+import { day } from "../portal/owner/ui.tsx";
+import { PortalDialog } from "../portal/owner/dialog.tsx";
 import { ChargeFields, PaymentFields } from "../portal/leases/LedgerForms.tsx";
 import { Cell, EmptyRow, LoadFailed, Loading, notify, Table } from "./ui.tsx";
 

@@ -4,7 +4,8 @@ import { Button } from "../../components/Button.tsx";
 import { Field, inputClass } from "../../components/FormField.tsx";
 import { uploadFile } from "../../lib/upload.ts";
 import { trpc } from "../../trpc.ts";
-import { Failed, FormError, PortalDialog, Section, Working } from "../portal/owner/ui.tsx";
+import { Failed, FormError, Section, Working } from "../portal/owner/ui.tsx";
+import { PortalDialog } from "../portal/owner/dialog.tsx";
 import { CommentForm, PhotoForm, PriorityBadge, RequestStatusBadge, Timeline } from "../portal/maintenance/shared.tsx";
 
 /** /tenant/maintenance/:id: the request's timeline; the tenant comments, adds photos, and may cancel their own before work starts. */

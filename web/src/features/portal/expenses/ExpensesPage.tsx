@@ -12,7 +12,8 @@ import { errorMessage } from "../../../lib/errors.ts";
 import { ACCEPTED_UPLOADS, uploadFile, uploadProblem } from "../../../lib/upload.ts";
 import { trpc } from "../../../trpc.ts";
 import type { Expense } from "../owner/types.ts";
-import { day, Failed, FormError, money, PortalDialog, Section, Working } from "../owner/ui.tsx";
+import { day, Failed, FormError, money, Section, Working } from "../owner/ui.tsx";
+import { PortalDialog } from "../owner/dialog.tsx";
 import { usePortalApi } from "../portal-api.ts";
 import { CategoryOptions } from "./CategoryOptions.tsx";
 

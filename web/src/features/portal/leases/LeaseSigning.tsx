@@ -6,7 +6,8 @@ import { Button } from "../../../components/Button.tsx";
 import { Field, inputClass } from "../../../components/FormField.tsx";
 import { trpc, type RouterOutputs } from "../../../trpc.ts";
 import { ACCEPTED_UPLOADS, uploadFile, uploadProblem } from "../../../lib/upload.ts";
-import { day, Failed, FormError, money, PortalDialog, Section, Working } from "../owner/ui.tsx";
+import { day, Failed, FormError, money, Section, Working } from "../owner/ui.tsx";
+import { PortalDialog } from "../owner/dialog.tsx";
 import { usePortalApi } from "../portal-api.ts";
 
 type SignatureRequest = RouterOutputs["member"]["owner"]["leaseSigning"]["list"]["requests"][number];

@@ -8,7 +8,8 @@ import { Field, inputClass } from "../../../components/FormField.tsx";
 import { useAlert } from "../../../components/alert.tsx";
 import { uploadFile } from "../../../lib/upload.ts";
 import { trpc } from "../../../trpc.ts";
-import { day, Failed, FormError, money, PortalDialog, Section, Working } from "../owner/ui.tsx";
+import { day, Failed, FormError, money, Section, Working } from "../owner/ui.tsx";
+import { PortalDialog } from "../owner/dialog.tsx";
 import { CommentForm, PhotoForm, PriorityBadge, RequestStatusBadge, Timeline } from "./shared.tsx";
 import { usePortalApi } from "../portal-api.ts";
 

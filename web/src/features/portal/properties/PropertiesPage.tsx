@@ -3,7 +3,8 @@ import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { PROPERTY_TYPES } from "@shared/portal.ts";
 import { Button } from "../../../components/Button.tsx";
 import { trpc } from "../../../trpc.ts";
-import { Failed, PortalDialog, Section, Working } from "../owner/ui.tsx";
+import { Failed, Section, Working } from "../owner/ui.tsx";
+import { PortalDialog } from "../owner/dialog.tsx";
 import { NewPropertyForm } from "./PropertyForm.tsx";
 
 /** The owner's properties with their units; "Add a property" opens the form (also from ?new=1). */

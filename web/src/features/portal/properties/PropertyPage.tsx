@@ -6,7 +6,8 @@ import { Field, inputClass } from "../../../components/FormField.tsx";
 import { useAlert } from "../../../components/alert.tsx";
 import { errorMessage } from "../../../lib/errors.ts";
 import { trpc } from "../../../trpc.ts";
-import { day, Failed, FormError, money, PortalDialog, Section, Working } from "../owner/ui.tsx";
+import { day, Failed, FormError, money, Section, Working } from "../owner/ui.tsx";
+import { PortalDialog } from "../owner/dialog.tsx";
 
 /** One property: its units and their leases, adding units and leases, renaming, archiving. */
 export default function PropertyPage({ canWrite }: { canWrite: boolean }) {
