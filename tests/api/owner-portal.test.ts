@@ -612,6 +612,35 @@ describe("importing a rent roll", () => {
     expect(Object.fromEntries(leases.map((l) => [l.unit.label, l.balance_cents]))).toEqual({ "1A": 25_050, "1B": 0 });
   });
 
+  test("a lease whose term ended before the import is imported as it reads, and the preview says what that means", async () => {
+    const { client } = await owner();
+    const ended = plusDays(monthStart(2), -1);
+    const csv = [
+      "Address,City,Zip,Unit,First name,Last name,Rent,Due day,Start,End",
+      `88 W Holdover St,Chicago,60601,1,Hal,Over,1000,1,${monthStart(14)},${ended}`,
+      `88 W Holdover St,Chicago,60601,2,Cur,Rent,1000,1,${monthStart(14)},`,
+      `88 W Holdover St,Chicago,60601,3,End,Today,1000,1,${monthStart(14)},${today()}`,
+    ].join("\n");
+    const preview = await client.post("/api/portal/imports/rent-roll", { csv });
+    expect(preview.status).toBe(200);
+    expect(preview.body.ok).toBe(true);
+    const notes = (preview.body.rows as { notes: string[] }[]).map((r) => r.notes);
+    expect(notes[0]).toHaveLength(1);
+    expect(notes[0]![0]).toContain("ended on");
+    expect(notes[0]![0]).toContain("no rent is posted after it");
+    expect(notes[1]).toEqual([]);
+    // A term that ends today has not ended.
+    expect(notes[2]).toEqual([]);
+    expect(preview.body.summary.notes).toBe(1);
+
+    const done = await client.post("/api/portal/imports/rent-roll", { csv, confirm: true });
+    expect(done.status).toBe(200);
+    const endedLeases = (await client.get("/api/portal/leases?state=ended")).body as { id: string; tenants: { first_name: string }[] }[];
+    expect(endedLeases.map((l) => l.tenants[0]!.first_name)).toEqual(["Hal"]);
+    const ledger = await ledgerOf(client, endedLeases[0]!.id);
+    expect(ledger.entries.filter((e) => e.kind === "rent" && e.date > ended)).toEqual([]);
+  });
+
   test("a bad file shows each row's errors, and confirming it writes nothing", async () => {
     const { client } = await owner();
     const csv = fixture("rent-roll-bad.csv");

@@ -158,6 +158,31 @@ describe("an owner's expenses and reports", () => {
   });
 });
 
+describe("a rent roll imported from a spreadsheet", () => {
+  test("the preview says which leases' terms have ended and what importing them means, and the import goes ahead", async () => {
+    const api = ctx.server.client();
+    await paidOwner(api, "Standard");
+    // axe-core is injected as a script: the test's own context lets it past the page's CSP.
+    const context = await ctx.browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    await context.addCookies([{ name: "lpa_member", value: api.cookies.get("lpa_member")!, url: ctx.server.url }]);
+    const page = await context.newPage();
+    await page.goto(`${ctx.server.url}/portal/import`);
+    // The sample: Tess's lease ran to July 31, 2026 and Lena's to December 31, 2025, both before today.
+    await page.getByLabel("Spreadsheet (CSV)").setInputFiles(join(fixtures, "imports/rent-roll.csv"));
+    await page.getByRole("button", { name: "Preview Import" }).click();
+    await shown(page.getByText("Before you import, read the notes below (2 rows)."));
+    const rows = page.getByRole("list", { name: "Rows of the spreadsheet" });
+    const tess = rows.getByRole("listitem").filter({ hasText: "Line 2:" });
+    await shown(tess.getByRole("note").filter({ hasText: "The lease's term ended on" }));
+    expect(await tess.getByRole("note").textContent()).toContain("no rent is posted after it");
+    expect(await rows.getByRole("listitem").filter({ hasText: "Line 3:" }).getByRole("note").count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Import 4 Leases" }).click();
+    await shown(page.getByRole("link", { name: "Go to the dashboard" }));
+    await context.close();
+  });
+});
+
 describe("the Schedule E PDF as a picture", () => {
   test("page 1 rendered by pdf.js matches the committed picture", async () => {
     const { renderScheduleEPdf } = await import("../../src/server/documents/schedule-e-pdf.ts");

@@ -62,6 +62,14 @@ describe("the owner portal on a phone", () => {
     await shown(firstFigure);
     expect(await top(page, firstFigure)).toBeLessThan(PHONE.height / 2);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
+    // The books' search box shows its whole hint ("Tenant, address, amount, check no."), not cut off.
+    const hint = await page.getByRole("searchbox", { name: "Search your books" }).evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement("canvas").getContext("2d")!;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      return { text: context.measureText(input.placeholder).width, room: input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) };
+    });
+    expect(hint.text).toBeLessThanOrEqual(hint.room);
 
     // One menu holds every section of the portal and the community's.
     const menu = page.getByRole("button", { name: "Sections: Dashboard" });

@@ -1,6 +1,6 @@
 import Papa from "papaparse";
 import { and, eq, gte, inArray, isNull, lte, or } from "drizzle-orm";
-import { chicagoToday, periodOf, type IsoDate } from "../../../shared/calendar.ts";
+import { chicagoToday, dateLabel, periodOf, type IsoDate } from "../../../shared/calendar.ts";
 import { earliestLeaseStart, formatCents, LEASE_HISTORY_YEARS, parseDollars, ZAddressSchema, ZLeaseSchema, ZTenantSchema, type PropertyType } from "../../../shared/portal.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { leases, ledgerEntries, properties, units } from "../../db/schema.ts";
@@ -103,6 +103,8 @@ export interface ImportRow {
   books_from: IsoDate | null;
   action: "vacant unit" | "new lease" | "tenant of the lease above" | "not imported";
   errors: ImportRowError[];
+  /** What the owner should know before importing the row, which does not stop it. */
+  notes: string[];
 }
 
 interface ParsedLease {
@@ -201,6 +203,7 @@ async function plan(db: DbOrTx, owner: Owner, csv: string, today: IsoDate) {
       books_from: null,
       action: vacant ? "vacant unit" : "new lease",
       errors,
+      notes: [],
     };
     rows.push(row);
 
@@ -231,6 +234,15 @@ async function plan(db: DbOrTx, owner: Owner, csv: string, today: IsoDate) {
     const end = endText ? parseDate(endText) : null;
     if (endText && !end) errors.push({ field: "end_date", msg: `"${endText}" is not a date (use 2026-07-31 or 7/31/2026)` });
     if (start && end && end < start) errors.push({ field: "end_date", msg: "The lease cannot end before it starts" });
+    // A rent roll lists the tenancies in place, and a spreadsheet often keeps a lease's first term
+    // after it ran out while the tenant stays on. Whether staying on made it month to month is
+    // between landlord and tenant (and the lease's own words), so the row is imported as written
+    // and the owner is told what that means for the books.
+    else if (end && end < today) {
+      row.notes.push(
+        `The lease's term ended on ${dateLabel(end)}: it is imported as ended, and no rent is posted after it. If the tenant stays on, leave the lease end empty (month to month) and preview again, or renew the lease after the import.`,
+      );
+    }
     const balanceText = cell(source, "balance");
     const balanceCents = balanceText ? parseDollars(balanceText) : 0;
     if (balanceCents === null) errors.push({ field: "balance", msg: `"${balanceText}" is not an amount of money` });
@@ -332,6 +344,7 @@ async function plan(db: DbOrTx, owner: Owner, csv: string, today: IsoDate) {
     summary: {
       rows: rows.length,
       errors: rows.filter((r) => r.errors.length).length,
+      notes: rows.filter((r) => r.notes.length).length,
       new_properties: newProperties.length,
       existing_properties: propertiesByKey.size - newProperties.length,
       new_units: newUnits,

@@ -141,7 +141,7 @@ function BooksSearch() {
     <form
       role="search"
       aria-label="Your books"
-      className="flex items-center gap-1"
+      className="flex w-full items-center gap-1 sm:w-auto"
       onSubmit={(e) => {
         e.preventDefault();
         navigate(`/portal/search?q=${encodeURIComponent(q.trim())}`);
@@ -156,7 +156,7 @@ function BooksSearch() {
         value={q}
         onChange={(e) => setQ(e.target.value)}
         placeholder="Tenant, address, amount, check no."
-        className="w-56 rounded-lg border border-slate-300 px-3 py-1.5 text-sm focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700/30"
+        className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-1.5 text-sm focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700/30 sm:w-64 sm:flex-none"
       />
       <Button type="submit" variant="secondary" className="px-3 py-1.5 text-sm">
         Search

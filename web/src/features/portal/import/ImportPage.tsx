@@ -94,6 +94,7 @@ function Preview({ result, fileName, busy, onConfirm }: { result: ImportResult; 
           <p className="font-semibold">
             Ready to import {s.rows} rows: {s.new_properties} new properties ({s.existing_properties} already yours), {s.new_units} new units, {s.leases} leases with {s.tenants} tenants.
           </p>
+          {s.notes > 0 && <p className="mt-1 text-sm">Before you import, read the notes below ({countOf(s.notes, "row")}).</p>}
           <Button className="mt-3" onClick={onConfirm} disabled={busy}>
             {busy ? "Importing..." : `Import ${countOf(s.leases, "Lease")}`}
           </Button>
@@ -115,6 +116,11 @@ function Preview({ result, fileName, busy, onConfirm }: { result: ImportResult; 
                 {row.end_date ? ` to ${day(row.end_date)}` : ", month to month"}
               </p>
             )}
+            {row.notes.map((note, i) => (
+              <p key={i} role="note" className="mt-1 rounded bg-amber-50 px-2 py-1 text-sm text-amber-900">
+                {note}
+              </p>
+            ))}
             {row.errors.length > 0 && (
               <ul className="ml-4 list-disc text-sm">
                 {row.errors.map((e, i) => (
